@@ -1,0 +1,14 @@
+//! The page's entry point: set the panic hook and mount the app.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(sampler_viz::ui::App);
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!(
+        "sampler-viz is a web page: build and serve it with `scripts/serve` (see README.md)."
+    );
+}

@@ -1,0 +1,181 @@
+//! `torch.utils.data.DistributedSampler`: shuffle with `seed + epoch`, pad by wrap-around or
+//! trim (`drop_last`), then stripe `indices[rank::num_replicas]`.
+//!
+//! Python builds the whole list again in every process and keeps one stripe of it. The page
+//! shows every rank at once, so [`DistributedSampler::epoch`] draws the permutation **once**
+//! and every rank is read from it.
+
+use super::{Generator, MAX_LEN, SamplerError, randperm};
+
+/// The arguments of `DistributedSampler(dataset, num_replicas, rank, shuffle, seed, drop_last)`
+/// and the epoch passed to `set_epoch` (0 when it is never called).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// `len(dataset)`.
+    pub n: u64,
+    /// How many processes share the dataset.
+    pub num_replicas: i64,
+    /// This process's number, `0 ..= num_replicas - 1`.
+    pub rank: i64,
+    /// Shuffle with a generator seeded by `seed + epoch`; otherwise keep `0..n` in order.
+    pub shuffle: bool,
+    /// The seed every process must share.
+    pub seed: i128,
+    /// Trim the tail so it divides evenly, instead of padding by wrap-around.
+    pub drop_last: bool,
+    /// The value given to `set_epoch`.
+    pub epoch: i128,
+}
+
+impl Default for Config {
+    /// PyTorch's defaults on the classic toy example: 8 samples on 2 ranks.
+    fn default() -> Self {
+        Self { n: 8, num_replicas: 2, rank: 0, shuffle: true, seed: 0, drop_last: false, epoch: 0 }
+    }
+}
+
+/// A validated `DistributedSampler`, as built by its constructor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DistributedSampler {
+    n: u32,
+    num_replicas: u32,
+    rank: u32,
+    shuffle: bool,
+    seed: i128,
+    epoch: i128,
+    num_samples: u32,
+}
+
+impl DistributedSampler {
+    /// Checks `config` as PyTorch's constructor does, then against this tool's size limit.
+    pub fn new(config: &Config) -> Result<Self, SamplerError> {
+        let Config { n, num_replicas, rank, shuffle, seed, drop_last, epoch } = *config;
+        if rank >= num_replicas || rank < 0 {
+            return Err(SamplerError::InvalidRank { rank, num_replicas });
+        }
+        if n > u64::from(MAX_LEN) {
+            return Err(SamplerError::DatasetTooLarge { n: n.into() });
+        }
+        let w = num_replicas as u64;
+        // ceil((n - w) / w) when trimming a ragged tail; ceil(n / w) otherwise. For n < w the
+        // trimmed count is ceil of a value in (-1, 0), which is 0.
+        let num_samples = if drop_last && n % w != 0 { n / w } else { n.div_ceil(w) };
+        let total_size = u128::from(num_samples) * u128::from(w);
+        if total_size > u128::from(MAX_LEN) * 2 {
+            return Err(SamplerError::TotalSizeTooLarge { total_size });
+        }
+        Ok(Self {
+            n: n as u32,
+            num_replicas: w as u32,
+            rank: rank as u32,
+            shuffle,
+            seed,
+            epoch,
+            num_samples: num_samples as u32,
+        })
+    }
+
+    /// `sampler.set_epoch(epoch)`.
+    pub fn set_epoch(&mut self, epoch: i128) {
+        self.epoch = epoch;
+    }
+
+    /// `len(sampler)`: how many indices each rank gets (`num_samples`).
+    pub fn len(&self) -> usize {
+        self.num_samples as usize
+    }
+
+    /// True when every rank gets no index at all.
+    pub fn is_empty(&self) -> bool {
+        self.num_samples == 0
+    }
+
+    /// `total_size = num_samples * num_replicas`: the length after padding or trimming.
+    pub fn total_size(&self) -> usize {
+        self.len() * self.num_replicas as usize
+    }
+
+    /// The seed the epoch's generator gets, `seed + epoch`, or `None` without shuffling.
+    pub fn generator_seed(&self) -> Option<i128> {
+        self.shuffle.then(|| self.seed.saturating_add(self.epoch))
+    }
+
+    /// Every rank's indices for the current epoch, from one permutation.
+    pub fn epoch(&self) -> Result<Epoch, SamplerError> {
+        let order = match self.generator_seed() {
+            Some(seed) => randperm(self.n, &mut Generator::manual_seed(seed)?),
+            None => (0..self.n).collect(),
+        };
+        Ok(Epoch { order, total_size: self.total_size(), num_replicas: self.num_replicas as usize })
+    }
+
+    /// `list(sampler)`: this rank's indices for the current epoch.
+    pub fn indices(&self) -> Result<Vec<u32>, SamplerError> {
+        Ok(self.epoch()?.rank(self.rank as usize).collect())
+    }
+}
+
+/// One epoch of a `DistributedSampler`, every stage and every rank.
+///
+/// Only the shuffled list is stored: position `j` of the padded list is `order[j % n]`, which
+/// is both of Python's padding rules (`indices[:padding]`, and the list repeated when the
+/// padding is longer than the list).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Epoch {
+    order: Vec<u32>,
+    total_size: usize,
+    num_replicas: usize,
+}
+
+impl Epoch {
+    /// The list before padding or trimming: `randperm(n)`, or `0..n` without shuffling.
+    pub fn order(&self) -> &[u32] {
+        &self.order
+    }
+
+    /// How many ranks share the epoch.
+    pub fn num_replicas(&self) -> usize {
+        self.num_replicas
+    }
+
+    /// Each rank's share, `len(sampler)`.
+    pub fn num_samples(&self) -> usize {
+        self.total_size / self.num_replicas
+    }
+
+    /// The length after padding or trimming.
+    pub fn total_size(&self) -> usize {
+        self.total_size
+    }
+
+    /// Index at position `j` of the padded (or trimmed) list; `j < total_size`.
+    pub fn padded_at(&self, j: usize) -> u32 {
+        let n = self.order.len();
+        self.order[if j < n { j } else { j % n }]
+    }
+
+    /// The padded (or trimmed) list, `total_size` indices.
+    pub fn padded(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.total_size).map(|j| self.padded_at(j))
+    }
+
+    /// How many positions were added by wrap-around (0 with `drop_last`).
+    pub fn padding_len(&self) -> usize {
+        self.total_size.saturating_sub(self.order.len())
+    }
+
+    /// The tail `drop_last` cut off (empty when padding).
+    pub fn dropped(&self) -> &[u32] {
+        &self.order[self.total_size.min(self.order.len())..]
+    }
+
+    /// Rank `rank`'s indices in order: `padded[rank::num_replicas]`.
+    pub fn rank(&self, rank: usize) -> impl Iterator<Item = u32> + '_ {
+        (rank..self.total_size).step_by(self.num_replicas).map(|j| self.padded_at(j))
+    }
+
+    /// Every rank's indices, rank 0 first.
+    pub fn ranks(&self) -> Vec<Vec<u32>> {
+        (0..self.num_replicas).map(|r| self.rank(r).collect()).collect()
+    }
+}

@@ -1,0 +1,99 @@
+//! Errors as values: what PyTorch raises for a configuration, word for word, plus the limit
+//! this tool adds because a browser tab cannot hold everything PyTorch can.
+
+use std::fmt;
+
+use super::MAX_LEN;
+
+/// Everything that can be wrong with a sampler or loader configuration.
+///
+/// `Display` gives PyTorch's exact message where PyTorch raises; [`SamplerError::exception`]
+/// names the Python exception type, and [`SamplerError::rule`] explains the rule in plain words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SamplerError {
+    /// `DistributedSampler(..., num_replicas, rank)` with `rank` outside `[0, num_replicas - 1]`
+    /// (so also any `num_replicas <= 0`).
+    InvalidRank { rank: i64, num_replicas: i64 },
+    /// `manual_seed(seed)` with a seed outside `-2^63 ..= 2^64 - 1`; for `DistributedSampler`
+    /// the seed is `seed + epoch`, raised when the epoch's indices are drawn.
+    SeedOverflow { seed: i128 },
+    /// `BatchSampler` (and so `DataLoader`) with `batch_size <= 0`.
+    InvalidBatchSize { batch_size: i64 },
+    /// `DataLoader(..., sampler=s, shuffle=True)`.
+    SamplerWithShuffle,
+    /// `RandomSampler` (`DataLoader(shuffle=True)`) on an empty dataset.
+    InvalidNumSamples { num_samples: u64 },
+    /// Not PyTorch's: `len(dataset)` beyond what this tool holds ([`MAX_LEN`]).
+    DatasetTooLarge { n: u128 },
+    /// Not PyTorch's: the padded list (`num_samples * num_replicas`) beyond [`MAX_LEN`].
+    TotalSizeTooLarge { total_size: u128 },
+}
+
+impl SamplerError {
+    /// The Python exception PyTorch raises, or `None` for this tool's own limits.
+    pub fn exception(&self) -> Option<&'static str> {
+        match self {
+            Self::DatasetTooLarge { .. } | Self::TotalSizeTooLarge { .. } => None,
+            _ => Some("ValueError"),
+        }
+    }
+
+    /// The rule behind the error, in a sentence for the page.
+    pub fn rule(&self) -> String {
+        match self {
+            Self::InvalidRank { num_replicas, .. } if *num_replicas <= 0 => {
+                "num_replicas is the number of processes (GPUs) and must be at least 1.".into()
+            }
+            Self::InvalidRank { .. } => "rank numbers one process among num_replicas, \
+                 so it must be between 0 and num_replicas - 1."
+                .into(),
+            Self::SeedOverflow { .. } => "The generator is seeded with seed + epoch, which must \
+                 fit in 64 bits: from -2^63 up to 2^64 - 1."
+                .into(),
+            Self::InvalidBatchSize { .. } => "batch_size is how many indices go in one batch \
+                 and must be at least 1."
+                .into(),
+            Self::SamplerWithShuffle => "When a sampler is given, it decides the order: pass \
+                 shuffle to the sampler, not to the DataLoader."
+                .into(),
+            Self::InvalidNumSamples { .. } => "Shuffling needs at least one sample: \
+                 RandomSampler refuses an empty dataset."
+                .into(),
+            Self::DatasetTooLarge { .. } | Self::TotalSizeTooLarge { .. } => format!(
+                "PyTorch would accept this, but a browser tab cannot hold it: this tool draws \
+                 at most {MAX_LEN} indices."
+            ),
+        }
+    }
+}
+
+impl fmt::Display for SamplerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::InvalidRank { rank, num_replicas } => write!(
+                f,
+                "Invalid rank {rank}, rank should be in the interval [0, {}]",
+                i128::from(*num_replicas) - 1
+            ),
+            Self::SeedOverflow { .. } => f.write_str("Overflow when unpacking long long"),
+            Self::InvalidBatchSize { batch_size } => write!(
+                f,
+                "batch_size should be a positive integer value, but got batch_size={batch_size}"
+            ),
+            Self::SamplerWithShuffle => f.write_str("sampler option is mutually exclusive with shuffle"),
+            Self::InvalidNumSamples { num_samples } => write!(
+                f,
+                "num_samples should be a positive integer value, but got num_samples={num_samples}"
+            ),
+            Self::DatasetTooLarge { n } => {
+                write!(f, "len(dataset) = {n} is over this tool's limit of {MAX_LEN} samples")
+            }
+            Self::TotalSizeTooLarge { total_size } => write!(
+                f,
+                "the padded index list would hold {total_size} indices, over this tool's limit of {MAX_LEN}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SamplerError {}

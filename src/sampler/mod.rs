@@ -1,0 +1,34 @@
+//! The sampler core: PyTorch's data-sampling pipeline, bit for bit, in plain Rust.
+//!
+//! Nothing here knows about the browser: the same code runs in native tests, the benchmark,
+//! the conformance runner and, compiled to wasm, the page.
+//!
+//! | module | mirrors |
+//! | --- | --- |
+//! | [`generator`] | `torch.Generator` (CPU): `manual_seed`, `random()`, `random64()` |
+//! | [`randperm`](mod@randperm) | `torch.randperm(n, generator=g)` |
+//! | [`distributed`] | `torch.utils.data.DistributedSampler` |
+//! | [`random`] | `DataLoader(shuffle=True)` without a sampler (`RandomSampler`) |
+//! | [`batch`] | `torch.utils.data.BatchSampler` |
+//! | [`loader`] | `DataLoader`'s argument checks |
+//! | [`error`] | PyTorch's exceptions, as values |
+
+pub mod batch;
+pub mod distributed;
+pub mod error;
+pub mod generator;
+pub mod loader;
+pub mod random;
+pub mod randperm;
+
+pub use batch::BatchSampler;
+pub use distributed::{Config, DistributedSampler, Epoch};
+pub use error::SamplerError;
+pub use generator::{Generator, unpack_seed};
+pub use loader::LoaderConfig;
+pub use random::{NoSampler, unseeded_process_seeds};
+pub use randperm::randperm;
+
+/// The most samples this tool draws: `len(dataset)` up to 2^24 = 16,777,216, and a padded list
+/// up to twice that. PyTorch goes further; a browser tab holding every rank's indices does not.
+pub const MAX_LEN: u32 = 1 << 24;
