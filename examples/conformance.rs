@@ -34,13 +34,7 @@ fn main() -> ExitCode {
                 }
             };
             for f in report.check_jsonl(&text, check_catching_panics) {
-                println!(
-                    "FAIL {}:{} {}: {}",
-                    file.display(),
-                    f.line,
-                    f.label,
-                    f.reason
-                );
+                println!("FAIL {}:{} {}: {}", file.display(), f.line, f.label, f.reason);
             }
         }
     }

@@ -1,6 +1,6 @@
 //! Parity with PyTorch 2.15: every public golden case, plus a few cases spelled out here so
-//! that a reader sees what the rules mean. The vectors were made by real PyTorch with
-//! `tests/golden/gen_golden.py`; the Python behind each group is quoted above its test.
+//! that a reader sees what the rules mean. The vectors were made by real PyTorch (see
+//! `tests/golden/README.md`); the Python behind each group is quoted above its test.
 
 use sampler_viz::conformance::{Report, check_line};
 use sampler_viz::sampler::{Config, DistributedSampler, Generator, NoSampler, randperm};
@@ -86,7 +86,10 @@ fn spelled_out_examples() {
     // 5 samples on 8 ranks: the padding wraps the whole list around.
     let tiny = Config { n: 5, num_replicas: 8, seed: 42, epoch: 3, ..Config::default() };
     let ranks = DistributedSampler::new(&tiny).and_then(|s| s.epoch()).expect("valid config");
-    assert_eq!(ranks.rank(0).chain(ranks.rank(1)).chain(ranks.rank(2)).collect::<Vec<_>>(), [2, 3, 1]);
+    assert_eq!(
+        ranks.rank(0).chain(ranks.rank(1)).chain(ranks.rank(2)).collect::<Vec<_>>(),
+        [2, 3, 1]
+    );
 }
 
 /// ```python
@@ -110,6 +113,9 @@ fn seeds_that_give_the_same_permutation() {
 fn no_sampler_epochs_follow_the_global_generator() {
     let process = NoSampler::new(8, true, 0).expect("valid loader");
     let epochs: Vec<Vec<u32>> = process.epochs().take(3).collect();
-    assert_eq!(epochs, [[2, 0, 5, 3, 1, 4, 7, 6], [0, 3, 7, 1, 6, 2, 5, 4], [5, 7, 1, 6, 2, 0, 3, 4]]);
+    assert_eq!(
+        epochs,
+        [[2, 0, 5, 3, 1, 4, 7, 6], [0, 3, 7, 1, 6, 2, 5, 4], [5, 7, 1, 6, 2, 0, 3, 4]]
+    );
     assert_eq!(process.epoch(2), epochs[2]);
 }

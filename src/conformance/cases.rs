@@ -55,7 +55,11 @@ fn no_sampler_case(c: &Fields) -> Result<(), String> {
     check_len(c, batches.len(process.len()))?;
     let want = c.int_list_lists("batches_per_epoch")?;
     if c.has("epochs") && c.int("epochs")? != want.len() as i128 {
-        return Err(format!("`epochs` says {}, but {} epochs are listed", c.int("epochs")?, want.len()));
+        return Err(format!(
+            "`epochs` says {}, but {} epochs are listed",
+            c.int("epochs")?,
+            want.len()
+        ));
     }
     for (epoch, (want, order)) in want.iter().zip(process.epochs()).enumerate() {
         compare_batches(&format!("epoch {epoch} batches"), want, &batches, &order)?;
@@ -80,7 +84,9 @@ fn error_case(c: &Fields) -> Result<(), String> {
     match outcome {
         Ok(()) => Err(format!("expected {error}: {message}; the core raised nothing")),
         Err(e) if e.exception() == Some(error) && e.to_string() == message => Ok(()),
-        Err(e) => Err(format!("expected {error}: {message}; got {}: {e}", e.exception().unwrap_or("-"))),
+        Err(e) => {
+            Err(format!("expected {error}: {message}; got {}: {e}", e.exception().unwrap_or("-")))
+        }
     }
 }
 

@@ -67,12 +67,7 @@ pub fn digest(items: &[u32]) -> String {
 
 fn compare_items(name: &str, want: &[i128], got: &[u32], offset: usize) -> Result<(), String> {
     if let Some(i) = (0..want.len().min(got.len())).find(|&i| want[i] != i128::from(got[i])) {
-        return Err(format!(
-            "{name}[{}]: expected {}, got {}",
-            offset + i,
-            want[i],
-            got[i]
-        ));
+        return Err(format!("{name}[{}]: expected {}, got {}", offset + i, want[i], got[i]));
     }
     if want.len() != got.len() {
         return Err(format!("{name}: expected {} items, got {}", want.len(), got.len()));
@@ -87,6 +82,9 @@ mod tests {
     #[test]
     fn digest_joins_decimals_with_commas() {
         // hashlib.sha256(b"0,1,10").hexdigest()
-        assert_eq!(digest(&[0, 1, 10]), "34bbe43b05b9c1ac1f09f92dded62460088b3634966778880d19f4a578f37ee3");
+        assert_eq!(
+            digest(&[0, 1, 10]),
+            "34bbe43b05b9c1ac1f09f92dded62460088b3634966778880d19f4a578f37ee3"
+        );
     }
 }

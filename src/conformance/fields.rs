@@ -65,7 +65,10 @@ impl<'a> Fields<'a> {
             .iter()
             .map(|e| {
                 let batches = e.as_array().ok_or_else(|| format!("`{key}` holds a non-list"))?;
-                batches.iter().map(|b| ints(b).ok_or_else(|| format!("`{key}` holds a bad batch"))).collect()
+                batches
+                    .iter()
+                    .map(|b| ints(b).ok_or_else(|| format!("`{key}` holds a bad batch")))
+                    .collect()
             })
             .collect()
     }

@@ -34,7 +34,11 @@ pub struct Report {
 impl Report {
     /// Checks every non-blank line of a JSONL text with `check` (normally [`check_line`]) and
     /// returns the failures this text added.
-    pub fn check_jsonl(&mut self, text: &str, check: impl Fn(&str) -> Result<(), String>) -> &[Failure] {
+    pub fn check_jsonl(
+        &mut self,
+        text: &str,
+        check: impl Fn(&str) -> Result<(), String>,
+    ) -> &[Failure] {
         let before = self.failures.len();
         for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
             match check(line) {
@@ -69,7 +73,8 @@ pub fn label(line: &str) -> String {
         return "(unreadable case)".into();
     };
     let kind = map.get("case").and_then(|v| v.as_str()).unwrap_or("?");
-    let parts = map.iter().filter(|(k, v)| *k != "case" && (!v.is_array() && !k.ends_with("_sha256")));
+    let parts =
+        map.iter().filter(|(k, v)| *k != "case" && (!v.is_array() && !k.ends_with("_sha256")));
     let args: Vec<String> = parts.map(|(k, v)| format!("{k}={v}")).collect();
     format!("{kind} {}", args.join(" "))
 }

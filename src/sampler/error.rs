@@ -80,7 +80,9 @@ impl fmt::Display for SamplerError {
                 f,
                 "batch_size should be a positive integer value, but got batch_size={batch_size}"
             ),
-            Self::SamplerWithShuffle => f.write_str("sampler option is mutually exclusive with shuffle"),
+            Self::SamplerWithShuffle => {
+                f.write_str("sampler option is mutually exclusive with shuffle")
+            }
             Self::InvalidNumSamples { num_samples } => write!(
                 f,
                 "num_samples should be a positive integer value, but got num_samples={num_samples}"

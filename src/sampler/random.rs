@@ -28,7 +28,11 @@ impl NoSampler {
     }
 
     /// The same loader in a process whose global seed is `process_seed` (`torch.initial_seed()`).
-    pub fn with_process_seed(n: u64, shuffle: bool, process_seed: u64) -> Result<Self, SamplerError> {
+    pub fn with_process_seed(
+        n: u64,
+        shuffle: bool,
+        process_seed: u64,
+    ) -> Result<Self, SamplerError> {
         if shuffle && n == 0 {
             return Err(SamplerError::InvalidNumSamples { num_samples: n });
         }

@@ -14,11 +14,7 @@ pub const SMALL_N_LIMIT: u32 = u32::MAX / 20;
 ///
 /// Indices are `u32`: PyTorch returns `int64`, but no dataset this tool can hold needs more.
 pub fn randperm(n: u32, g: &mut Generator) -> Vec<u32> {
-    if n < SMALL_N_LIMIT {
-        swap_loop(n, g)
-    } else {
-        inside_out_loop(n, g)
-    }
+    if n < SMALL_N_LIMIT { swap_loop(n, g) } else { inside_out_loop(n, g) }
 }
 
 /// `for i in 0..n-1: z = random() % (n - i); swap(r[i], r[i + z])`, one 32-bit draw per step.
