@@ -1,0 +1,82 @@
+// Shared by the end-to-end tests: serve dist/ on loopback, drive Debian's Chromium with
+// playwright-core, and read golden cases.
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { extname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const dist = join(root, "dist");
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".wasm": "application/wasm",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+};
+
+/** Serves dist/ on 127.0.0.1 at a free port; resolves to { url, close }. */
+export async function serveDist() {
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
+    const file = join(dist, path.endsWith("/") ? join(path, "index.html") : path);
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end("not found");
+    }
+  });
+  await new Promise((done) => server.listen(0, "127.0.0.1", done));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((done) => server.close(done)) };
+}
+
+/** Launches headless Chromium as this machine allows it (root, no network but loopback). */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+/** Opens `url` in a new page and records every console error and uncaught exception. */
+export async function openPage(browser, url, viewport = { width: 1280, height: 900 }) {
+  const page = await browser.newPage({ viewport });
+  const errors = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(url);
+  return { page, errors };
+}
+
+/** The golden cases of one file (e.g. "distributed_sampler"), parsed. */
+export async function goldenCases(name) {
+  const text = await readFile(join(root, "tests/golden/pytorch-2.15", `${name}.jsonl`), "utf8");
+  return text.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
+}
+
+/** Each row of the table `[data-testid=<testid>]` as { rank, indices }. */
+export function readIndexTable(page, testid) {
+  return page.$$eval(`[data-testid=${testid}] tr[data-rank]`, (rows) =>
+    rows.map((row) => ({
+      rank: Number(row.dataset.rank),
+      indices: [...row.querySelectorAll("td")].flatMap((td) =>
+        td.textContent.split(",").map((s) => s.trim()).filter(Boolean).map(Number),
+      ),
+    })),
+  );
+}

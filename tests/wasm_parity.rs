@@ -1,0 +1,46 @@
+//! The same parity checks, run by the wasm build of the core in headless Chromium
+//! (`usize` is 32 bits there). `scripts/test` runs it with `wasm-bindgen-test-runner`:
+//! `cargo test --target wasm32-unknown-unknown --test wasm_parity`.
+#![cfg(target_arch = "wasm32")]
+
+use sampler_viz::conformance::{Report, check_line};
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[track_caller]
+fn check_golden(text: &str, expected_cases: usize) {
+    let mut report = Report::default();
+    let failures = report.check_jsonl(text, check_line).to_vec();
+    assert!(failures.is_empty(), "{} failed, first: {:?}", failures.len(), failures.first());
+    assert_eq!(report.passed, expected_cases);
+}
+
+#[wasm_bindgen_test]
+fn this_is_the_32_bit_wasm_build() {
+    assert_eq!(usize::BITS, 32);
+}
+
+/// `torch.randperm(n, generator=g)`, including n = 1,281,167 (checked by SHA-256).
+#[wasm_bindgen_test]
+fn randperm_matches_pytorch_in_wasm() {
+    check_golden(include_str!("golden/pytorch-2.15/randperm.jsonl"), 103);
+}
+
+/// `list(DistributedSampler(...))`, including CIFAR-10 and ImageNet-1k ranks.
+#[wasm_bindgen_test]
+fn distributed_sampler_matches_pytorch_in_wasm() {
+    check_golden(include_str!("golden/pytorch-2.15/distributed_sampler.jsonl"), 2382);
+}
+
+/// `DataLoader` with and without a sampler.
+#[wasm_bindgen_test]
+fn dataloader_matches_pytorch_in_wasm() {
+    check_golden(include_str!("golden/pytorch-2.15/dataloader.jsonl"), 76);
+}
+
+/// PyTorch's exceptions.
+#[wasm_bindgen_test]
+fn errors_match_pytorch_in_wasm() {
+    check_golden(include_str!("golden/pytorch-2.15/errors.jsonl"), 8);
+}
