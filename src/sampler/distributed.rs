@@ -5,7 +5,7 @@
 //! shows every rank at once, so [`DistributedSampler::epoch`] draws the permutation **once**
 //! and every rank is read from it.
 
-use super::{Generator, MAX_LEN, SamplerError, randperm};
+use super::{Generator, MAX_LEN, SamplerError, randperm, randperm_prefix};
 
 /// The arguments of `DistributedSampler(dataset, num_replicas, rank, shuffle, seed, drop_last)`
 /// and the epoch passed to `set_epoch` (0 when it is never called).
@@ -107,6 +107,25 @@ impl DistributedSampler {
             None => (0..self.n).collect(),
         };
         Ok(Epoch { order, total_size: self.total_size(), num_replicas: self.num_replicas as usize })
+    }
+
+    /// The first `k` indices of every rank this epoch, drawing only the start of the
+    /// permutation when that is enough (large datasets, short previews).
+    pub fn preview(&self, k: usize) -> Result<Vec<Vec<u32>>, SamplerError> {
+        let w = self.num_replicas as usize;
+        let k = k.min(self.len());
+        let needed = k * w;
+        if needed >= self.n as usize {
+            let epoch = self.epoch()?;
+            return Ok((0..w).map(|r| epoch.rank(r).take(k).collect()).collect());
+        }
+        let prefix = match self.generator_seed() {
+            Some(seed) => {
+                randperm_prefix(self.n, needed as u32, &mut Generator::manual_seed(seed)?)
+            }
+            None => (0..needed as u32).collect(),
+        };
+        Ok((0..w).map(|r| prefix.iter().skip(r).step_by(w).copied().collect()).collect())
     }
 
     /// `list(sampler)`: this rank's indices for the current epoch.

@@ -10,7 +10,7 @@
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-use super::{Generator, MAX_LEN, SamplerError, randperm, unpack_seed};
+use super::{Generator, MAX_LEN, SamplerError, randperm_prefix, unpack_seed};
 
 /// A process's `DataLoader` without a sampler, after `torch.manual_seed(manual_seed)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,28 +61,34 @@ impl NoSampler {
     pub fn epochs(&self) -> impl Iterator<Item = Vec<u32>> + use<> {
         let loader = *self;
         let mut global = Generator::from_seed(self.process_seed);
-        std::iter::repeat_with(move || loader.next_epoch(&mut global))
+        std::iter::repeat_with(move || loader.next_epoch(&mut global, loader.n))
     }
 
-    /// The order of epoch `k` (0-based), skipping the draws of the `k` epochs before it
-    /// (one or two 64-bit draws each, so the cost grows with `k`).
+    /// The order of epoch `k` (0-based).
     pub fn epoch(&self, k: u64) -> Vec<u32> {
+        self.epoch_prefix(k, self.n)
+    }
+
+    /// The first `len` indices of epoch `k` (0-based), skipping the draws of the `k` epochs
+    /// before it (one or two 64-bit draws each, so the cost grows with `k`).
+    pub fn epoch_prefix(&self, k: u64, len: u32) -> Vec<u32> {
         let mut global = Generator::from_seed(self.process_seed);
         let draws_per_epoch = if self.shuffle { 2 } else { 1 };
         for _ in 0..k.saturating_mul(draws_per_epoch) {
             global.random64();
         }
-        self.next_epoch(&mut global)
+        self.next_epoch(&mut global, len)
     }
 
-    /// Makes one epoch's iterator: the base seed draw, then the `RandomSampler`'s.
-    fn next_epoch(&self, global: &mut Generator) -> Vec<u32> {
+    /// Makes one epoch's iterator (the base seed draw, then the `RandomSampler`'s) and takes
+    /// the first `len` indices.
+    fn next_epoch(&self, global: &mut Generator, len: u32) -> Vec<u32> {
         let _base_seed = global.random_int64();
         if !self.shuffle {
-            return (0..self.n).collect();
+            return (0..len.min(self.n)).collect();
         }
         let sampler_seed = global.random_int64();
-        randperm(self.n, &mut Generator::from_seed(sampler_seed))
+        randperm_prefix(self.n, len, &mut Generator::from_seed(sampler_seed))
     }
 }
 

@@ -17,6 +17,31 @@ pub fn randperm(n: u32, g: &mut Generator) -> Vec<u32> {
     if n < SMALL_N_LIMIT { swap_loop(n, g) } else { inside_out_loop(n, g) }
 }
 
+/// The first `len` items of `randperm(n, g)`, drawing only what they need.
+///
+/// In the swap loop, step `i` fixes position `i` for good (later steps only touch positions
+/// past it), so `len` steps over a sparse record of the displaced items give the exact prefix.
+/// The inside-out loop settles nothing before its end, so there the whole permutation is drawn.
+pub fn randperm_prefix(n: u32, len: u32, g: &mut Generator) -> Vec<u32> {
+    let len = len.min(n);
+    if n >= SMALL_N_LIMIT || len >= n / 2 {
+        let mut full = randperm(n, g);
+        full.truncate(len as usize);
+        return full;
+    }
+    // `moved[p]` is the item now at position `p`, for the positions a swap has touched.
+    let mut moved = std::collections::HashMap::with_capacity(2 * len as usize);
+    (0..len)
+        .map(|i| {
+            let j = i + g.random() % (n - i);
+            let at_j = moved.get(&j).copied().unwrap_or(j);
+            let at_i = moved.get(&i).copied().unwrap_or(i);
+            moved.insert(j, at_i);
+            at_j
+        })
+        .collect()
+}
+
 /// `for i in 0..n-1: z = random() % (n - i); swap(r[i], r[i + z])`, one 32-bit draw per step.
 fn swap_loop(n: u32, g: &mut Generator) -> Vec<u32> {
     let mut r: Vec<u32> = (0..n).collect();
@@ -47,6 +72,15 @@ mod tests {
         let mut seen = vec![false; p.len()];
         for &x in p {
             assert!(!std::mem::replace(&mut seen[x as usize], true), "{x} twice");
+        }
+    }
+
+    #[test]
+    fn a_prefix_is_the_start_of_the_full_permutation() {
+        for (n, len) in [(0, 0), (1, 1), (10, 3), (1000, 7), (1000, 400), (1000, 1000), (50, 80)] {
+            let full = randperm(n, &mut Generator::from_seed(5));
+            let prefix = randperm_prefix(n, len, &mut Generator::from_seed(5));
+            assert_eq!(prefix, full[..len.min(n) as usize], "n={n} len={len}");
         }
     }
 
