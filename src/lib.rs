@@ -6,6 +6,7 @@
 //! - `ui` (wasm only): the Leptos page that draws what the core computed.
 
 pub mod conformance;
+pub mod model;
 pub mod sampler;
 
 #[cfg(target_arch = "wasm32")]

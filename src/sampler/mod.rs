@@ -24,7 +24,7 @@ pub mod randperm;
 pub use batch::BatchSampler;
 pub use distributed::{Config, DistributedSampler, Epoch};
 pub use error::SamplerError;
-pub use generator::{Generator, unpack_seed};
+pub use generator::{Generator, SEED_MAX, SEED_MIN, unpack_seed};
 pub use loader::LoaderConfig;
 pub use random::{NoSampler, unseeded_process_seeds};
 pub use randperm::{randperm, randperm_prefix};

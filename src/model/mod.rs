@@ -1,0 +1,13 @@
+//! What the page shows, computed from its parameters: parsing the URL's query, the whole
+//! picture for one configuration, and the per-sample counts. Pure Rust like the core, so it is
+//! tested natively; the UI only turns a [`Picture`] into elements.
+
+pub mod params;
+pub mod picture;
+pub mod query;
+pub mod visits;
+
+pub use params::{Field, ParamError, Seeding, Stage};
+pub use picture::{Lengths, NoSamplerSide, Picture, TimelineEpoch};
+pub use query::Params;
+pub use visits::Visits;

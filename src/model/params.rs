@@ -1,0 +1,143 @@
+//! The page's parameters, named as PyTorch names them, as they travel in the URL's query
+//! string: parsed field by field, each bad value reported against its own field.
+
+use std::fmt;
+
+use crate::sampler::SamplerError;
+
+/// Which processes the "no sampler" side simulates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seeding {
+    /// Every rank called `torch.manual_seed(manual_seed)`: identical orders.
+    Alike,
+    /// No rank seeded: each process's seed comes from the OS (simulated from `os_seed`).
+    Unseeded,
+}
+
+/// A stage of the pipeline, in the order the animation plays them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stage {
+    /// `0 .. n-1`, as the dataset numbers them.
+    Indices = 1,
+    /// After `randperm` with `manual_seed(seed + epoch)`.
+    Shuffle = 2,
+    /// Padded by wrap-around, or trimmed with `drop_last`.
+    Pad = 3,
+    /// `indices[rank::num_replicas]`.
+    Stripe = 4,
+    /// Cut into batches by the `DataLoader`.
+    Batch = 5,
+}
+
+impl Stage {
+    /// Every stage, first to last.
+    pub const ALL: [Stage; 5] =
+        [Stage::Indices, Stage::Shuffle, Stage::Pad, Stage::Stripe, Stage::Batch];
+
+    /// The stage numbered `k` (1-based), if there is one.
+    pub fn from_number(k: u8) -> Option<Stage> {
+        Stage::ALL.get(usize::from(k).checked_sub(1)?).copied()
+    }
+
+    /// 1-based number, as in the URL.
+    pub fn number(self) -> u8 {
+        self as u8
+    }
+}
+
+/// Every parameter the page takes, in the URL's names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Field {
+    N,
+    NumReplicas,
+    Rank,
+    Shuffle,
+    Seed,
+    DropLast,
+    Epoch,
+    SetEpoch,
+    BatchSize,
+    LoaderDropLast,
+    ManualSeed,
+    Seeding,
+    OsSeed,
+    Stage,
+}
+
+impl Field {
+    /// Every field, in the order the URL lists them.
+    pub const ALL: [Field; 14] = [
+        Field::N,
+        Field::NumReplicas,
+        Field::Rank,
+        Field::Shuffle,
+        Field::Seed,
+        Field::DropLast,
+        Field::Epoch,
+        Field::SetEpoch,
+        Field::BatchSize,
+        Field::LoaderDropLast,
+        Field::ManualSeed,
+        Field::Seeding,
+        Field::OsSeed,
+        Field::Stage,
+    ];
+
+    /// The name in the URL (PyTorch's name where PyTorch has one).
+    pub fn name(self) -> &'static str {
+        match self {
+            Field::N => "n",
+            Field::NumReplicas => "num_replicas",
+            Field::Rank => "rank",
+            Field::Shuffle => "shuffle",
+            Field::Seed => "seed",
+            Field::DropLast => "drop_last",
+            Field::Epoch => "epoch",
+            Field::SetEpoch => "set_epoch",
+            Field::BatchSize => "batch_size",
+            Field::LoaderDropLast => "loader_drop_last",
+            Field::ManualSeed => "manual_seed",
+            Field::Seeding => "seeding",
+            Field::OsSeed => "os_seed",
+            Field::Stage => "stage",
+        }
+    }
+
+    /// The field with this URL name.
+    pub fn from_name(name: &str) -> Option<Field> {
+        Field::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A value the page cannot use, with the rule it breaks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParamError {
+    /// The parameter at fault (the control the message goes next to).
+    pub field: Field,
+    /// What is wrong: PyTorch's exception and message where PyTorch raises, else the page's.
+    pub message: String,
+    /// The rule behind it, in plain words (empty when the message says it all).
+    pub rule: String,
+}
+
+impl ParamError {
+    /// An error against `field` that the page itself finds.
+    pub fn new(field: Field, message: impl Into<String>) -> Self {
+        Self { field, message: message.into(), rule: String::new() }
+    }
+
+    /// What the core refused, against the field at fault.
+    pub fn from_sampler(field: Field, error: &SamplerError) -> Self {
+        let message = match error.exception() {
+            Some(exception) => format!("{exception}: {error}"),
+            None => error.to_string(),
+        };
+        Self { field, message, rule: error.rule() }
+    }
+}

@@ -1,0 +1,209 @@
+//! Everything the page draws for one set of [`Params`], computed by the core in one go.
+
+use super::params::{Field, ParamError, Seeding};
+use super::query::Params;
+use super::visits::{self, Visits};
+use crate::sampler::{
+    BatchSampler, Config, DistributedSampler, Epoch, LoaderConfig, NoSampler, SamplerError,
+    unpack_seed, unseeded_process_seeds,
+};
+
+/// The most indices a table row lists; longer rows are cut, saying so.
+pub const TABLE_LIMIT: usize = 2000;
+/// How many indices of each rank an epoch of the timeline previews.
+pub const PREVIEW: usize = 12;
+/// Epochs `0 .. TIMELINE_EPOCHS` are always on the timeline (and the current one).
+pub const TIMELINE_EPOCHS: u64 = 5;
+/// Above this many `n × num_replicas`, unseeded ranks' dropped tails are not counted.
+const COUNT_LIMIT: usize = 1 << 23;
+
+/// The numbers people confuse, side by side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lengths {
+    /// `len(dataset)`.
+    pub dataset: u64,
+    /// `len(sampler)`: indices per rank.
+    pub sampler: usize,
+    /// `len(loader)`: batches, the steps per epoch on each rank.
+    pub loader: usize,
+    /// `total_size`: the list after padding or trimming.
+    pub total_size: usize,
+    /// Copies added by wrap-around padding.
+    pub padding: usize,
+    /// Indices trimmed by the sampler's `drop_last`.
+    pub dropped: usize,
+    /// Indices per rank lost with the loader's short last batch (`DataLoader(drop_last=True)`).
+    pub loader_dropped: usize,
+}
+
+/// One epoch of the timeline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimelineEpoch {
+    /// The training epoch.
+    pub epoch: u64,
+    /// What the sampler was told: `epoch`, or 0 without `set_epoch`.
+    pub sampler_epoch: u64,
+    /// `seed + sampler_epoch`, or `None` without shuffling.
+    pub generator_seed: Option<i128>,
+    /// The earlier epoch on the timeline whose order this one repeats exactly.
+    pub repeats: Option<u64>,
+    /// The first [`PREVIEW`] indices of each rank, or why the epoch cannot be drawn.
+    pub preview: Result<Vec<Vec<u32>>, SamplerError>,
+}
+
+/// The "no sampler" side: `DataLoader(shuffle=...)` on every rank.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoSamplerSide {
+    /// Each rank's process seed (`torch.initial_seed()`).
+    pub process_seeds: Vec<u64>,
+    /// Each rank's first [`TABLE_LIMIT`] indices this epoch.
+    pub orders: Vec<Vec<u32>>,
+    /// `len(loader)` on each rank.
+    pub loader_len: usize,
+    /// Times each sample is processed this epoch, if counted at this size.
+    pub visits: Option<Visits>,
+}
+
+/// What the page draws.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Picture {
+    /// The parameters it was computed from.
+    pub params: Params,
+    /// The sampler, as PyTorch would build it.
+    pub sampler: DistributedSampler,
+    /// The current epoch, every stage and rank.
+    pub epoch: Epoch,
+    /// The `DataLoader`'s batching.
+    pub loader: BatchSampler,
+    /// `len(dataset)`, `len(sampler)`, `len(loader)`, ...
+    pub lengths: Lengths,
+    /// Times each sample is processed this epoch, with the sampler.
+    pub visits: Visits,
+    /// Several epochs, to show whether the order repeats.
+    pub timeline: Vec<TimelineEpoch>,
+    /// The same dataset without a sampler, or PyTorch's refusal.
+    pub no_sampler: Result<NoSamplerSide, ParamError>,
+}
+
+impl Picture {
+    /// Computes the picture, or says which parameters PyTorch (or the page) refuses.
+    pub fn compute(params: &Params) -> Result<Picture, Vec<ParamError>> {
+        let config = Config {
+            n: params.n,
+            num_replicas: params.num_replicas,
+            rank: params.rank,
+            shuffle: params.shuffle,
+            seed: params.seed,
+            drop_last: params.drop_last,
+            epoch: params.sampler_epoch().into(),
+        };
+        let sampler_error = |e: SamplerError| vec![ParamError::from_sampler(field_of(&e), &e)];
+        let sampler = DistributedSampler::new(&config).map_err(sampler_error)?;
+        let loader_config = LoaderConfig {
+            batch_size: params.batch_size,
+            shuffle: false,
+            drop_last: params.loader_drop_last,
+        };
+        let loader = loader_config.check(params.n, true).map_err(sampler_error)?;
+        let epoch = sampler.epoch().map_err(sampler_error)?;
+        let lengths = lengths(params, &epoch, &loader);
+        Ok(Picture {
+            visits: visits::distributed(&epoch, &loader),
+            timeline: timeline(params, &config),
+            no_sampler: no_sampler(params, &loader),
+            params: params.clone(),
+            sampler,
+            epoch,
+            loader,
+            lengths,
+        })
+    }
+}
+
+/// The control an error belongs next to.
+fn field_of(error: &SamplerError) -> Field {
+    match error {
+        SamplerError::InvalidRank { num_replicas, .. } if *num_replicas <= 0 => Field::NumReplicas,
+        SamplerError::InvalidRank { .. } => Field::Rank,
+        SamplerError::SeedOverflow { .. } => Field::Seed,
+        SamplerError::InvalidBatchSize { .. } => Field::BatchSize,
+        SamplerError::SamplerWithShuffle => Field::Shuffle,
+        SamplerError::InvalidNumSamples { .. } | SamplerError::DatasetTooLarge { .. } => Field::N,
+        SamplerError::TotalSizeTooLarge { .. } => Field::NumReplicas,
+    }
+}
+
+fn lengths(params: &Params, epoch: &Epoch, loader: &BatchSampler) -> Lengths {
+    let sampler = epoch.num_samples();
+    Lengths {
+        dataset: params.n,
+        sampler,
+        loader: loader.len(sampler),
+        total_size: epoch.total_size(),
+        padding: epoch.padding_len(),
+        dropped: epoch.dropped().len(),
+        loader_dropped: sampler - visits::yielded(loader, sampler),
+    }
+}
+
+/// Epochs `0 .. TIMELINE_EPOCHS` and the current one, each with the epoch it repeats.
+fn timeline(params: &Params, config: &Config) -> Vec<TimelineEpoch> {
+    let mut epochs: Vec<u64> = (0..TIMELINE_EPOCHS).collect();
+    if params.epoch >= TIMELINE_EPOCHS {
+        epochs.push(params.epoch);
+    }
+    let mut shown: Vec<TimelineEpoch> = Vec::with_capacity(epochs.len());
+    for epoch in epochs {
+        let sampler_epoch = if params.set_epoch { epoch } else { 0 };
+        let config = Config { epoch: sampler_epoch.into(), ..config.clone() };
+        let generator_seed =
+            params.shuffle.then(|| params.seed.saturating_add(i128::from(sampler_epoch)));
+        // Same engine seed (the low 32 bits PyTorch keeps), same order.
+        let engine = |s: Option<i128>| s.map(|s| unpack_seed(s).map(|u| u as u32).ok());
+        let repeats = shown
+            .iter()
+            .find(|e| engine(e.generator_seed) == engine(generator_seed) && e.preview.is_ok())
+            .map(|e| e.epoch);
+        let preview = DistributedSampler::new(&config).and_then(|s| s.preview(PREVIEW));
+        shown.push(TimelineEpoch { epoch, sampler_epoch, generator_seed, repeats, preview });
+    }
+    shown
+}
+
+fn no_sampler(params: &Params, loader: &BatchSampler) -> Result<NoSamplerSide, ParamError> {
+    let w = params.num_replicas as usize;
+    let field = match params.seeding {
+        Seeding::Alike => Field::ManualSeed,
+        Seeding::Unseeded => Field::OsSeed,
+    };
+    let refused = |e: SamplerError| ParamError::from_sampler(field_of_no_sampler(&e, field), &e);
+    let process_seeds = match params.seeding {
+        Seeding::Alike => vec![unpack_seed(params.manual_seed).map_err(refused)?; w],
+        Seeding::Unseeded => unseeded_process_seeds(params.os_seed, w),
+    };
+    let processes = process_seeds
+        .iter()
+        .map(|&s| NoSampler::with_process_seed(params.n, params.shuffle, s))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(refused)?;
+    let n = params.n as usize;
+    let limit = TABLE_LIMIT.min(n) as u32;
+    let orders = processes.iter().map(|p| p.epoch_prefix(params.epoch, limit)).collect();
+    let visits = match params.seeding {
+        Seeding::Alike => Some(visits::no_sampler_alike(n, w, loader)),
+        _ if visits::yielded(loader, n) == n => Some(visits::no_sampler_alike(n, w, loader)),
+        _ if n * w <= COUNT_LIMIT => {
+            let full: Vec<Vec<u32>> = processes.iter().map(|p| p.epoch(params.epoch)).collect();
+            Some(visits::no_sampler(n, full.iter().map(Vec::as_slice), loader))
+        }
+        _ => None,
+    };
+    Ok(NoSamplerSide { process_seeds, orders, loader_len: loader.len(n), visits })
+}
+
+fn field_of_no_sampler(error: &SamplerError, seed_field: Field) -> Field {
+    match error {
+        SamplerError::SeedOverflow { .. } => seed_field,
+        other => field_of(other),
+    }
+}

@@ -1,0 +1,202 @@
+//! [`Params`] and its query-string form: `?n=8&num_replicas=2&seed=0&...`, booleans as `0`/`1`.
+//! Decoding the URL itself (percent escapes) is the browser's job; this takes decoded pairs.
+
+use super::params::{Field, ParamError, Seeding, Stage};
+use crate::sampler::{SEED_MAX, SEED_MIN};
+
+/// The most ranks the page draws (PyTorch has no such limit).
+pub const MAX_REPLICAS: i64 = 64;
+/// The last training epoch the page goes to.
+pub const MAX_EPOCH: u64 = 1_000_000;
+
+/// Everything the page shows is a function of these.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Params {
+    /// `len(dataset)`.
+    pub n: u64,
+    /// `DistributedSampler(num_replicas=...)`: how many GPUs.
+    pub num_replicas: i64,
+    /// The rank highlighted (and the one `list(sampler)` would give).
+    pub rank: i64,
+    /// `shuffle=` of the sampler, and of the loader on the no-sampler side.
+    pub shuffle: bool,
+    /// `DistributedSampler(seed=...)`.
+    pub seed: i128,
+    /// `DistributedSampler(drop_last=...)`.
+    pub drop_last: bool,
+    /// The training epoch shown, from 0.
+    pub epoch: u64,
+    /// Whether the training loop calls `sampler.set_epoch(epoch)`.
+    pub set_epoch: bool,
+    /// `DataLoader(batch_size=...)`.
+    pub batch_size: i64,
+    /// `DataLoader(drop_last=...)`.
+    pub loader_drop_last: bool,
+    /// `torch.manual_seed(...)` on the no-sampler side.
+    pub manual_seed: i128,
+    /// Whether the no-sampler ranks are seeded alike or not at all.
+    pub seeding: Seeding,
+    /// Stands in for the OS entropy that seeds unseeded processes.
+    pub os_seed: u64,
+    /// The pipeline stage shown.
+    pub stage: Stage,
+}
+
+impl Default for Params {
+    /// The classic toy example: 8 samples on 2 GPUs, batch 4, every stage shown.
+    fn default() -> Self {
+        Self {
+            n: 8,
+            num_replicas: 2,
+            rank: 0,
+            shuffle: true,
+            seed: 0,
+            drop_last: false,
+            epoch: 0,
+            set_epoch: true,
+            batch_size: 4,
+            loader_drop_last: false,
+            manual_seed: 0,
+            seeding: Seeding::Alike,
+            os_seed: 2024,
+            stage: Stage::Batch,
+        }
+    }
+}
+
+impl Params {
+    /// The epoch handed to the sampler: `epoch` when `set_epoch` is called, else 0 forever.
+    pub fn sampler_epoch(&self) -> u64 {
+        if self.set_epoch { self.epoch } else { 0 }
+    }
+
+    /// Reads decoded `(name, value)` pairs over the defaults. Unknown names are left for other
+    /// parts of the page; every bad value is reported against its field.
+    pub fn from_pairs<'a>(
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Params, Vec<ParamError>> {
+        let mut params = Params::default();
+        let errors: Vec<ParamError> = pairs
+            .into_iter()
+            .filter_map(|(name, value)| Field::from_name(name).map(|f| (f, value)))
+            .filter_map(|(field, value)| params.set(field, value).err())
+            .collect();
+        if errors.is_empty() { Ok(params) } else { Err(errors) }
+    }
+
+    /// Sets one field from its text, as typed in a control or found in the URL.
+    pub fn set(&mut self, field: Field, text: &str) -> Result<(), ParamError> {
+        let v = text.trim();
+        match field {
+            Field::N => self.n = whole(field, v, 0, u64::MAX.into())? as u64,
+            Field::NumReplicas => {
+                self.num_replicas = whole(field, v, i64::MIN.into(), i64::MAX.into())? as i64;
+                if self.num_replicas > MAX_REPLICAS {
+                    return Err(ParamError::new(
+                        field,
+                        format!(
+                            "This page draws at most {MAX_REPLICAS} ranks (PyTorch has no such limit)."
+                        ),
+                    ));
+                }
+            }
+            Field::Rank => self.rank = whole(field, v, i64::MIN.into(), i64::MAX.into())? as i64,
+            Field::Seed => self.seed = seed(field, v)?,
+            Field::ManualSeed => self.manual_seed = seed(field, v)?,
+            Field::Epoch => self.epoch = whole(field, v, 0, MAX_EPOCH.into())? as u64,
+            Field::BatchSize => {
+                self.batch_size = whole(field, v, i64::MIN.into(), i64::MAX.into())? as i64
+            }
+            Field::OsSeed => self.os_seed = whole(field, v, 0, u64::MAX.into())? as u64,
+            Field::Shuffle => self.shuffle = flag(field, v)?,
+            Field::DropLast => self.drop_last = flag(field, v)?,
+            Field::SetEpoch => self.set_epoch = flag(field, v)?,
+            Field::LoaderDropLast => self.loader_drop_last = flag(field, v)?,
+            Field::Seeding => {
+                self.seeding = match v {
+                    "alike" => Seeding::Alike,
+                    "unseeded" => Seeding::Unseeded,
+                    _ => {
+                        return Err(ParamError::new(field, "seeding is either alike or unseeded."));
+                    }
+                }
+            }
+            Field::Stage => {
+                let k = whole(field, v, 1, 5)? as u8;
+                self.stage = Stage::from_number(k).unwrap_or(Stage::Batch);
+            }
+        }
+        Ok(())
+    }
+
+    /// The text of one field, as the URL and the controls show it.
+    pub fn get(&self, field: Field) -> String {
+        let bit = |b: bool| if b { "1" } else { "0" }.to_string();
+        match field {
+            Field::N => self.n.to_string(),
+            Field::NumReplicas => self.num_replicas.to_string(),
+            Field::Rank => self.rank.to_string(),
+            Field::Shuffle => bit(self.shuffle),
+            Field::Seed => self.seed.to_string(),
+            Field::DropLast => bit(self.drop_last),
+            Field::Epoch => self.epoch.to_string(),
+            Field::SetEpoch => bit(self.set_epoch),
+            Field::BatchSize => self.batch_size.to_string(),
+            Field::LoaderDropLast => bit(self.loader_drop_last),
+            Field::ManualSeed => self.manual_seed.to_string(),
+            Field::Seeding => match self.seeding {
+                Seeding::Alike => "alike".into(),
+                Seeding::Unseeded => "unseeded".into(),
+            },
+            Field::OsSeed => self.os_seed.to_string(),
+            Field::Stage => self.stage.number().to_string(),
+        }
+    }
+
+    /// Every field as `name=value` joined by `&` (values need no escaping: digits, `-`, words).
+    pub fn to_query(&self) -> String {
+        let pairs: Vec<String> =
+            Field::ALL.iter().map(|&f| format!("{}={}", f.name(), self.get(f))).collect();
+        pairs.join("&")
+    }
+}
+
+/// A whole number within `min ..= max`, or a message naming the field and the range.
+fn whole(field: Field, v: &str, min: i128, max: i128) -> Result<i128, ParamError> {
+    let bad = || {
+        let range = match (min <= i64::MIN.into(), max >= i64::MAX.into()) {
+            (true, true) => String::new(),
+            (false, true) => format!(", {min} or more"),
+            _ => format!(" from {min} to {max}"),
+        };
+        ParamError::new(field, format!("{field} must be a whole number{range}; got \"{v}\"."))
+    };
+    let value: i128 = v.parse().map_err(|_| bad())?;
+    if (min..=max).contains(&value) { Ok(value) } else { Err(bad()) }
+}
+
+/// A seed: any whole number; the generator decides later whether it fits (PyTorch's rule).
+fn seed(field: Field, v: &str) -> Result<i128, ParamError> {
+    match v.parse::<i128>() {
+        Ok(value) => Ok(value),
+        // Digits beyond i128 are still a Python integer: one that overflows the generator.
+        Err(_)
+            if v.trim_start_matches(['-', '+']).bytes().all(|b| b.is_ascii_digit())
+                && !v.is_empty() =>
+        {
+            Ok(if v.starts_with('-') { SEED_MIN - 1 } else { SEED_MAX + 1 })
+        }
+        Err(_) => {
+            Err(ParamError::new(field, format!("{field} must be a whole number; got \"{v}\".")))
+        }
+    }
+}
+
+/// `0`/`1` (also `false`/`true`).
+fn flag(field: Field, v: &str) -> Result<bool, ParamError> {
+    match v {
+        "1" | "true" | "True" => Ok(true),
+        "0" | "false" | "False" => Ok(false),
+        _ => Err(ParamError::new(field, format!("{field} is 0 or 1; got \"{v}\"."))),
+    }
+}

@@ -1,0 +1,74 @@
+//! How many times each sample is processed in one epoch, over all GPUs: the cost side of the
+//! picture (once per sample with a `DistributedSampler`, `num_replicas` times without one).
+
+use crate::sampler::{BatchSampler, Epoch};
+
+/// How many samples are processed how many times, over all ranks, in one epoch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Visits {
+    /// `(times, samples)`: `samples` dataset items are processed `times` times. Ascending.
+    pub histogram: Vec<(u32, u64)>,
+}
+
+impl Visits {
+    /// Sample-visits in all: the work the GPUs do together in one epoch.
+    pub fn processed(&self) -> u64 {
+        self.histogram.iter().map(|&(times, samples)| u64::from(times) * samples).sum()
+    }
+
+    /// How many samples are processed exactly `times` times.
+    pub fn samples(&self, times: u32) -> u64 {
+        self.histogram.iter().find(|&&(t, _)| t == times).map_or(0, |&(_, s)| s)
+    }
+
+    fn from_counts(counts: &[u32]) -> Self {
+        let mut samples_by_times = vec![0u64; counts.iter().max().map_or(0, |&m| m as usize + 1)];
+        for &c in counts {
+            samples_by_times[c as usize] += 1;
+        }
+        let histogram =
+            (0u32..).zip(samples_by_times).filter(|&(_, samples)| samples > 0).collect();
+        Self { histogram }
+    }
+}
+
+/// How many of a rank's `len` indices the loader yields (all but a dropped short batch).
+pub fn yielded(loader: &BatchSampler, len: usize) -> usize {
+    (loader.len(len) * loader.batch_size()).min(len)
+}
+
+/// With a `DistributedSampler`: every rank's yielded indices, counted per sample.
+pub fn distributed(epoch: &Epoch, loader: &BatchSampler) -> Visits {
+    let mut counts = vec![0u32; epoch.order().len()];
+    let kept = yielded(loader, epoch.num_samples());
+    for rank in 0..epoch.num_replicas() {
+        for index in epoch.rank(rank).take(kept) {
+            counts[index as usize] += 1;
+        }
+    }
+    Visits::from_counts(&counts)
+}
+
+/// Without a sampler: each rank walks its own `order` (the whole dataset) through the loader.
+pub fn no_sampler<'a>(
+    n: usize,
+    orders: impl IntoIterator<Item = &'a [u32]>,
+    loader: &BatchSampler,
+) -> Visits {
+    let mut counts = vec![0u32; n];
+    let kept = yielded(loader, n);
+    for order in orders {
+        for &index in &order[..kept.min(order.len())] {
+            counts[index as usize] += 1;
+        }
+    }
+    Visits::from_counts(&counts)
+}
+
+/// Without a sampler, when every rank walks the same order: no need to list the orders.
+pub fn no_sampler_alike(n: usize, num_replicas: usize, loader: &BatchSampler) -> Visits {
+    let kept = yielded(loader, n) as u64;
+    let mut histogram = vec![(0, n as u64 - kept), (num_replicas as u32, kept)];
+    histogram.retain(|&(_, samples)| samples > 0);
+    Visits { histogram }
+}

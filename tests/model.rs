@@ -1,0 +1,123 @@
+//! The page's model: reading the URL, and the picture computed from it.
+
+use sampler_viz::model::{Field, Params, Picture, Seeding, Stage};
+
+/// Parses a query string the way the page receives it (already percent-decoded).
+fn parse(query: &str) -> Result<Params, Vec<(Field, String)>> {
+    let pairs =
+        query.split('&').filter(|p| !p.is_empty()).map(|p| p.split_once('=').unwrap_or((p, "")));
+    Params::from_pairs(pairs).map_err(|es| es.into_iter().map(|e| (e.field, e.message)).collect())
+}
+
+#[track_caller]
+fn check_error(query: &str, field: Field, message_part: &str) {
+    let errors = match parse(query) {
+        Ok(params) => match Picture::compute(&params) {
+            Ok(_) => panic!("{query} was accepted"),
+            Err(es) => es.into_iter().map(|e| (e.field, e.message)).collect(),
+        },
+        Err(errors) => errors,
+    };
+    assert!(
+        errors.iter().any(|(f, m)| *f == field && m.contains(message_part)),
+        "{query}: expected {field} error containing {message_part:?}, got {errors:?}"
+    );
+}
+
+#[test]
+fn the_query_round_trips() {
+    let params = Params {
+        n: 50_000,
+        num_replicas: 8,
+        rank: 3,
+        seed: -1,
+        epoch: 7,
+        set_epoch: false,
+        seeding: Seeding::Unseeded,
+        stage: Stage::Shuffle,
+        ..Params::default()
+    };
+    assert_eq!(parse(&params.to_query()), Ok(params));
+    assert_eq!(parse(""), Ok(Params::default()));
+    assert_eq!(
+        parse("lang=zh&embed=1"),
+        Ok(Params::default()),
+        "other parts' names are left alone"
+    );
+}
+
+#[test]
+fn bad_values_name_the_rule() {
+    check_error("n=abc", Field::N, "whole number");
+    check_error("n=-5", Field::N, "whole number, 0 or more");
+    check_error(
+        "num_replicas=0",
+        Field::NumReplicas,
+        "Invalid rank 0, rank should be in the interval [0, -1]",
+    );
+    check_error(
+        "num_replicas=2&rank=2",
+        Field::Rank,
+        "Invalid rank 2, rank should be in the interval [0, 1]",
+    );
+    check_error("num_replicas=65", Field::NumReplicas, "at most 64 ranks");
+    check_error(
+        "seed=18446744073709551615&epoch=1",
+        Field::Seed,
+        "Overflow when unpacking long long",
+    );
+    check_error("seed=99999999999999999999999999999999999999999999", Field::Seed, "Overflow");
+    check_error(
+        "batch_size=0",
+        Field::BatchSize,
+        "batch_size should be a positive integer value, but got batch_size=0",
+    );
+    check_error("n=20000000", Field::N, "over this tool's limit");
+    check_error("shuffle=yes", Field::Shuffle, "0 or 1");
+    check_error("stage=6", Field::Stage, "from 1 to 5");
+}
+
+#[test]
+fn cifar10_on_two_gpus_has_the_classic_lengths() {
+    let params = parse("n=50000&num_replicas=2&batch_size=64").expect("valid");
+    let lengths = Picture::compute(&params).expect("valid").lengths;
+    assert_eq!((lengths.dataset, lengths.sampler, lengths.loader), (50_000, 25_000, 391));
+}
+
+#[test]
+fn without_set_epoch_every_epoch_repeats_the_first() {
+    let picture = Picture::compute(&parse("set_epoch=0").expect("valid")).expect("valid");
+    assert!(picture.timeline.iter().skip(1).all(|e| e.repeats == Some(0)));
+    let picture = Picture::compute(&parse("set_epoch=1").expect("valid")).expect("valid");
+    assert!(picture.timeline.iter().all(|e| e.repeats.is_none()));
+}
+
+#[test]
+fn padding_is_processed_twice_and_no_sampler_num_replicas_times() {
+    // 10 samples on 4 ranks: total_size 12, so 2 samples are processed twice.
+    let picture = Picture::compute(&parse("n=10&num_replicas=4&batch_size=3").expect("valid"))
+        .expect("valid");
+    assert_eq!(picture.visits.histogram, [(1, 8), (2, 2)]);
+    let side = picture.no_sampler.expect("valid");
+    assert_eq!(side.visits.expect("counted").histogram, [(4, 10)]);
+    assert!(side.orders.windows(2).all(|w| w[0] == w[1]), "seeded alike: identical orders");
+}
+
+#[test]
+fn unseeded_ranks_walk_different_orders() {
+    let picture = Picture::compute(&parse("n=100&num_replicas=3&seeding=unseeded").expect("valid"))
+        .expect("valid");
+    let side = picture.no_sampler.expect("valid");
+    assert_ne!(side.orders[0], side.orders[1]);
+    assert_eq!(side.visits.expect("counted").histogram, [(3, 100)]);
+}
+
+#[test]
+fn an_empty_dataset_cannot_be_shuffled_without_a_sampler() {
+    let picture = Picture::compute(&parse("n=0").expect("valid")).expect("the sampler accepts it");
+    let refused = picture.no_sampler.expect_err("RandomSampler refuses it");
+    assert_eq!(
+        refused.message,
+        "ValueError: num_samples should be a positive integer value, but got num_samples=0"
+    );
+}
