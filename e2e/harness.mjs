@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const dist = join(root, "dist");
+const dist = process.env.DIST ?? join(root, "dist");
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",

@@ -14,7 +14,7 @@ try {
   await mkdir("docs", { recursive: true });
   for (const { file, viewport } of shots) {
     const { page } = await openPage(browser, server.url + (process.argv[2] ?? ""), viewport);
-    await page.waitForSelector("[data-testid=rank-lanes]");
+    await page.waitForSelector("[data-testid=index-table] tr[data-rank]");
     await page.screenshot({ path: file, fullPage: true });
     await page.close();
     console.log("wrote", file);

@@ -2,9 +2,11 @@
 //! picture for one configuration, and the per-sample counts. Pure Rust like the core, so it is
 //! tested natively; the UI only turns a [`Picture`] into elements.
 
+pub mod layout;
 pub mod params;
 pub mod picture;
 pub mod query;
+pub mod raster;
 pub mod visits;
 
 pub use params::{Field, ParamError, Seeding, Stage};

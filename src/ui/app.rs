@@ -1,67 +1,90 @@
-//! The app shell: the configuration shown and the picture of every rank.
+//! The page: controls, lengths, the pipeline stage by stage, the index tables beside the
+//! no-sampler set-up, the cost, and the epoch timeline.
 
 use leptos::prelude::*;
 
-use super::{IndexTable, RankLanes};
-use crate::sampler::{Config, DistributedSampler, SamplerError};
+use super::canvas_view::CanvasView;
+use super::controls::Controls;
+use super::index_table::IndexTable;
+use super::lengths::Lengths;
+use super::no_sampler::{Cost, NoSamplerPanel};
+use super::pipeline::Pipeline;
+use super::playback::Playback;
+use super::state::{AppState, query_pairs};
+use super::timeline::Timeline;
+use crate::model::layout::CHIP_LIMIT;
+use crate::model::{Params, Picture};
 
-/// The whole page: the sampler's call, then each rank's indices as lanes and as a table.
+/// The whole page. State comes from the URL and is shared through context.
 #[component]
 pub fn App() -> impl IntoView {
-    let config = Config::default();
-    let picture = match DistributedSampler::new(&config).and_then(|s| s.epoch()) {
-        Ok(epoch) => {
-            let n = epoch.order().len();
-            view! {
-                <RankLanes epoch=epoch.clone() n=n />
-                <IndexTable epoch=epoch />
-            }
-            .into_any()
-        }
-        Err(error) => view! { <ErrorNote error=error /> }.into_any(),
-    };
+    let state = AppState::from_query(&query_pairs());
+    provide_context(state);
+    // A memo, so the pipeline is rebuilt only when it switches between chips and canvas,
+    // never on a stage change (its chips must persist to animate).
+    let small = Memo::new(move |_| {
+        state.picture.with(|p| p.epoch.total_size().max(p.params.n as usize) <= CHIP_LIMIT)
+    });
     view! {
         <header class="masthead">
             <h1>"What does each GPU get?"</h1>
             <p class="lede">
                 "PyTorch's " <code>"DistributedSampler"</code>
-                ", index for index: the same shuffle, padding and striping as PyTorch 2.15."
+                ", index for index: the same shuffle, padding, striping and batches as PyTorch 2.15."
             </p>
         </header>
         <main>
-            <p class="call" data-testid="call">
-                <code>{python_call(&config)}</code>
-            </p>
-            {picture}
+            <Controls />
+            <Lengths />
+            <section class="pipeline-section" aria-labelledby="pipeline-title">
+                <h2 id="pipeline-title">"With DistributedSampler, stage by stage"</h2>
+                <p class="call" data-testid="call">
+                    <code>{move || state.picture.with(|p| python_call(&p.params))}</code>
+                </p>
+                <Playback />
+                {move || if small.get() { view! { <Pipeline /> }.into_any() } else { view! { <CanvasView /> }.into_any() }}
+            </section>
+            <div class="side-by-side">
+                <section class="with-sampler" aria-labelledby="with-sampler-title">
+                    <h2 id="with-sampler-title">"With DistributedSampler"</h2>
+                    <p class="explain">{move || state.picture.with(|p| sampler_sentence(p))}</p>
+                    <IndexTable />
+                </section>
+                <NoSamplerPanel />
+            </div>
+            <Cost />
+            <Timeline />
         </main>
+        <footer class="colophon">
+            <p>
+                "Every index is computed in your browser by a Rust reimplementation of PyTorch's generator, "
+                <code>"randperm"</code> " and samplers, checked against PyTorch 2.15's own outputs."
+            </p>
+        </footer>
     }
 }
 
-/// A refused configuration: PyTorch's message and the rule behind it.
-#[component]
-fn ErrorNote(
-    /// What the core refused.
-    error: SamplerError,
-) -> impl IntoView {
-    let kind = error.exception().unwrap_or("Limit");
-    view! {
-        <div class="error-note" role="alert" data-testid="error">
-            <p><strong>{kind} ": "</strong> <code>{error.to_string()}</code></p>
-            <p>{error.rule()}</p>
-        </div>
-    }
-}
-
-fn python_call(c: &Config) -> String {
-    let py_bool = |b: bool| if b { "True" } else { "False" };
+/// The sampler's construction as Python, with the current values.
+fn python_call(p: &Params) -> String {
+    let py = |b: bool| if b { "True" } else { "False" };
     format!(
-        "DistributedSampler(dataset_of_len_{}, num_replicas={}, rank={}, shuffle={}, seed={}, drop_last={}).set_epoch({})",
-        c.n,
-        c.num_replicas,
-        c.rank,
-        py_bool(c.shuffle),
-        c.seed,
-        py_bool(c.drop_last),
-        c.epoch
+        "DistributedSampler(dataset, num_replicas={}, rank={}, shuffle={}, seed={}, drop_last={}); sampler.set_epoch({})",
+        p.num_replicas,
+        p.rank,
+        py(p.shuffle),
+        p.seed,
+        py(p.drop_last),
+        p.sampler_epoch()
+    )
+}
+
+/// One sentence on what each rank gets.
+fn sampler_sentence(p: &Picture) -> String {
+    format!(
+        "Each of the {} GPUs gets its own {} indices ({} batches of up to {}); together they cover the dataset once.",
+        p.params.num_replicas,
+        super::thousands(p.lengths.sampler as u64),
+        super::thousands(p.lengths.loader as u64),
+        p.params.batch_size
     )
 }

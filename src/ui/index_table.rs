@@ -1,30 +1,75 @@
-//! The index table: the text alternative to the picture, one row per rank.
+//! The index tables: the text alternative to the picture, one row per rank, every index listed
+//! up to [`TABLE_LIMIT`] per rank (beyond, the row is cut and the note says so).
 
 use leptos::prelude::*;
 
-use crate::sampler::Epoch;
+use super::{AppState, thousands};
+use crate::model::picture::TABLE_LIMIT;
 
-/// Each rank's indices for the epoch, one `<tr data-rank>` per rank.
+/// Rows of indices, one per rank: `<tr data-rank>` with a header cell and one cell of numbers.
 #[component]
-pub fn IndexTable(
-    /// The epoch the core computed.
-    epoch: Epoch,
+pub fn RankTable(
+    /// `data-testid` of the table.
+    testid: &'static str,
+    /// What the table lists.
+    caption: String,
+    /// Each rank's indices (already cut to at most [`TABLE_LIMIT`]).
+    rows: Vec<Vec<u32>>,
+    /// How many indices each rank has in all.
+    full_len: usize,
+    /// The rank to highlight.
+    highlight: usize,
 ) -> impl IntoView {
-    let rows = (0..epoch.num_replicas())
-        .map(|rank| {
-            let cells = epoch.rank(rank).map(|index| view! { <td>{index}</td> }).collect_view();
+    let cut = full_len > TABLE_LIMIT;
+    let note = cut.then(|| {
+        format!(
+            "Showing the first {} of {} indices of each rank.",
+            thousands(TABLE_LIMIT as u64),
+            thousands(full_len as u64)
+        )
+    });
+    let body = rows
+        .into_iter()
+        .enumerate()
+        .map(|(rank, indices)| {
+            let text = indices.iter().take(TABLE_LIMIT).map(u32::to_string).collect::<Vec<_>>().join(", ");
             view! {
-                <tr data-rank=rank>
+                <tr data-rank=rank class:highlight=rank == highlight style=format!("--rank-hue: {}", super::rank_colour(rank))>
                     <th scope="row">"rank " {rank}</th>
-                    {cells}
+                    <td>{text}</td>
                 </tr>
             }
         })
         .collect_view();
     view! {
-        <table class="index-table" data-testid="index-table">
-            <caption>"Indices each rank receives this epoch, in order"</caption>
-            <tbody>{rows}</tbody>
+        <table class="index-table" data-testid=testid>
+            <caption>{caption}</caption>
+            <tbody>{body}</tbody>
         </table>
+        {note.map(|n| view! { <p class="table-note" data-testid=format!("{testid}-note")>{n}</p> })}
+    }
+}
+
+/// Each rank's indices this epoch with the `DistributedSampler`.
+#[component]
+pub fn IndexTable() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    move || {
+        state.picture.with(|p| {
+            let rows = (0..p.epoch.num_replicas())
+                .map(|r| p.epoch.rank(r).take(TABLE_LIMIT).collect())
+                .collect();
+            let caption =
+                format!("Indices each rank receives in epoch {}, in order", p.params.epoch);
+            view! {
+                <RankTable
+                    testid="index-table"
+                    caption=caption
+                    rows=rows
+                    full_len=p.epoch.num_samples()
+                    highlight=p.params.rank as usize
+                />
+            }
+        })
     }
 }

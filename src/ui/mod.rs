@@ -1,13 +1,37 @@
-//! The page (wasm only): Leptos components that draw what the sampler core computed.
-//! Nothing here decides an index; every number on screen comes from [`crate::sampler`].
+//! The page (wasm only): Leptos components that draw what the model computed.
+//! Nothing here decides an index; every number on screen comes from [`crate::model::Picture`].
 
 mod app;
+mod canvas_view;
+mod controls;
 mod index_table;
-mod rank_lanes;
+mod lengths;
+mod no_sampler;
+mod pipeline;
+mod playback;
+mod state;
+mod timeline;
 
 pub use app::App;
-pub use index_table::IndexTable;
-pub use rank_lanes::RankLanes;
+pub use state::AppState;
 
 /// How many rank colours the palette has before it repeats (Okabe–Ito, colour-blind safe).
 pub const PALETTE_LEN: usize = 8;
+
+/// The CSS colour of a rank: `var(--rank-K)`, cycling through the palette.
+pub fn rank_colour(rank: usize) -> String {
+    format!("var(--rank-{})", rank % PALETTE_LEN)
+}
+
+/// A count with thousands separators: `50,000`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}

@@ -1,0 +1,1 @@
+//! The large-dataset picture as pixels (being written).

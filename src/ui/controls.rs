@@ -1,0 +1,165 @@
+//! The controls: every argument of the real API, presets, and the rule next to any bad value.
+
+use leptos::prelude::*;
+
+use super::AppState;
+use crate::model::Field;
+
+/// One-click configurations from the classic tutorials and real datasets.
+const PRESETS: [(&str, &[(Field, &str)]); 4] = [
+    (
+        "8 samples, 2 GPUs, batch 4",
+        &[(Field::N, "8"), (Field::NumReplicas, "2"), (Field::BatchSize, "4")],
+    ),
+    (
+        "16 samples, 2 GPUs, batch 2",
+        &[(Field::N, "16"), (Field::NumReplicas, "2"), (Field::BatchSize, "2")],
+    ),
+    (
+        "CIFAR-10 train: 50,000 on 2 GPUs",
+        &[(Field::N, "50000"), (Field::NumReplicas, "2"), (Field::BatchSize, "64")],
+    ),
+    (
+        "ImageNet-1k train: 1,281,167 on 8 GPUs",
+        &[(Field::N, "1281167"), (Field::NumReplicas, "8"), (Field::BatchSize, "256")],
+    ),
+];
+
+/// Every parameter, grouped as the Python code groups them.
+#[component]
+pub fn Controls() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let presets = PRESETS
+        .iter()
+        .map(|(label, values)| {
+            let values: Vec<(Field, String)> =
+                values.iter().map(|(f, v)| (*f, (*v).to_string())).chain([(Field::Rank, "0".into())]).collect();
+            view! { <button type="button" class="preset" on:click=move |_| state.set_many(&values)>{*label}</button> }
+        })
+        .collect_view();
+    view! {
+        <section class="controls" aria-label="Configuration">
+            <div class="presets" data-testid="presets">{presets}</div>
+            <fieldset>
+                <legend><code>"DistributedSampler(dataset, …)"</code></legend>
+                <NumberField field=Field::N label="len(dataset)" />
+                <NumberField field=Field::NumReplicas label="num_replicas" />
+                <NumberField field=Field::Rank label="rank (highlighted)" />
+                <Toggle field=Field::Shuffle label="shuffle" />
+                <NumberField field=Field::Seed label="seed" />
+                <Toggle field=Field::DropLast label="drop_last" />
+            </fieldset>
+            <fieldset>
+                <legend>"Training loop"</legend>
+                <EpochField />
+                <Toggle field=Field::SetEpoch label="sampler.set_epoch(epoch)" />
+            </fieldset>
+            <fieldset>
+                <legend><code>"DataLoader(dataset, sampler=…)"</code></legend>
+                <NumberField field=Field::BatchSize label="batch_size" />
+                <Toggle field=Field::LoaderDropLast label="drop_last" />
+            </fieldset>
+        </section>
+    }
+}
+
+/// A whole-number field. Free text, so that a bad value can be typed and explained.
+#[component]
+pub fn NumberField(
+    /// The parameter it edits.
+    field: Field,
+    /// Its name on the page (PyTorch's name).
+    label: &'static str,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let text = state.text(field);
+    let has_error = move || !state.errors_for(field).get().is_empty();
+    view! {
+        <div class="field" class:invalid=has_error>
+            <label for=field.name()><code>{label}</code></label>
+            <input
+                id=field.name()
+                name=field.name()
+                type="text"
+                inputmode="numeric"
+                autocomplete="off"
+                spellcheck="false"
+                data-testid=format!("control-{field}")
+                aria-invalid=move || has_error().to_string()
+                aria-describedby=format!("error-{field}")
+                prop:value=move || text.get()
+                on:input=move |ev| state.set(field, event_target_value(&ev))
+            />
+            <FieldErrors field=field />
+        </div>
+    }
+}
+
+/// A boolean field as a checkbox (`0`/`1` in the URL).
+#[component]
+pub fn Toggle(
+    /// The parameter it edits.
+    field: Field,
+    /// Its name on the page.
+    label: &'static str,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let text = state.text(field);
+    view! {
+        <div class="field toggle">
+            <label>
+                <input
+                    type="checkbox"
+                    name=field.name()
+                    data-testid=format!("control-{field}")
+                    prop:checked=move || text.get() == "1"
+                    on:change=move |ev| {
+                        state.set(field, if event_target_checked(&ev) { "1" } else { "0" }.into())
+                    }
+                />
+                <code>{label}</code>
+            </label>
+            <FieldErrors field=field />
+        </div>
+    }
+}
+
+/// The training epoch, with previous/next buttons.
+#[component]
+fn EpochField() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let step = move |delta: i64| {
+        let current: i64 = state.text(Field::Epoch).get_untracked().trim().parse().unwrap_or(0);
+        state.set(Field::Epoch, (current + delta).max(0).to_string());
+    };
+    view! {
+        <div class="epoch-field">
+            <NumberField field=Field::Epoch label="epoch" />
+            <div class="stepper">
+                <button type="button" aria-label="previous epoch" on:click=move |_| step(-1)>"−"</button>
+                <button type="button" aria-label="next epoch" data-testid="next-epoch" on:click=move |_| step(1)>"+"</button>
+            </div>
+        </div>
+    }
+}
+
+/// The errors for one field: what is wrong, then the rule, next to the control.
+#[component]
+pub fn FieldErrors(
+    /// The parameter whose errors to show.
+    field: Field,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let errors = state.errors_for(field);
+    view! {
+        <div id=format!("error-{field}") class="field-error" data-testid=format!("error-{field}") role="alert">
+            {move || {
+                errors
+                    .get()
+                    .into_iter()
+                    .map(|e| view! { <p><strong>{e.message}</strong> " " {e.rule}</p> })
+                    .collect_view()
+            }}
+        </div>
+    }
+}

@@ -1,0 +1,130 @@
+//! The page's state, shared through context: the text of every control, the errors they
+//! raise, and the last picture that could be drawn. The URL's query string mirrors it.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::model::{Field, ParamError, Params, Picture, Stage};
+
+/// The state every component reads; `Copy`, so it is passed around freely.
+#[derive(Clone, Copy)]
+pub struct AppState {
+    /// What each control holds, as typed (may be invalid).
+    pub texts: RwSignal<BTreeMap<Field, String>>,
+    /// What is wrong with the current texts, field by field (empty when all is well).
+    pub errors: RwSignal<Vec<ParamError>>,
+    /// The last picture the core could compute: kept while the controls hold bad input.
+    pub picture: RwSignal<Arc<Picture>>,
+}
+
+impl AppState {
+    /// State from the page's URL query (`?n=...`), falling back to the defaults for the picture
+    /// when the URL asks for something that cannot be drawn.
+    pub fn from_query(pairs: &[(String, String)]) -> Self {
+        let defaults = Params::default();
+        let mut texts: BTreeMap<Field, String> =
+            Field::ALL.iter().map(|&f| (f, defaults.get(f))).collect();
+        for (name, value) in pairs {
+            if let Some(field) = Field::from_name(name) {
+                texts.insert(field, value.clone());
+            }
+        }
+        let fallback = Picture::compute(&defaults).expect("the default configuration is valid");
+        let state = Self {
+            texts: RwSignal::new(texts),
+            errors: RwSignal::new(Vec::new()),
+            picture: RwSignal::new(Arc::new(fallback)),
+        };
+        state.recompute(false);
+        state
+    }
+
+    /// A control changed: keep its text, and redraw if everything is valid.
+    pub fn set(&self, field: Field, text: String) {
+        self.texts.update(|t| {
+            t.insert(field, text);
+        });
+        self.recompute(true);
+    }
+
+    /// Sets several fields at once (a preset), then redraws once.
+    pub fn set_many(&self, values: &[(Field, String)]) {
+        self.texts.update(|t| t.extend(values.iter().cloned()));
+        self.recompute(true);
+    }
+
+    /// The text of one control.
+    pub fn text(&self, field: Field) -> Signal<String> {
+        let texts = self.texts;
+        Signal::derive(move || texts.with(|t| t.get(&field).cloned().unwrap_or_default()))
+    }
+
+    /// The errors that belong next to one control.
+    pub fn errors_for(&self, field: Field) -> Signal<Vec<ParamError>> {
+        let errors = self.errors;
+        Signal::derive(move || {
+            errors.with(|es| es.iter().filter(|e| e.field == field).cloned().collect())
+        })
+    }
+
+    /// The pipeline stage shown.
+    pub fn stage(&self) -> Signal<Stage> {
+        let picture = self.picture;
+        Signal::derive(move || picture.with(|p| p.params.stage))
+    }
+
+    fn recompute(&self, write_url: bool) {
+        let outcome = self.texts.with_untracked(|texts| {
+            Params::from_pairs(texts.iter().map(|(f, v)| (f.name(), v.as_str())))
+                .and_then(|params| Picture::compute(&params))
+        });
+        match outcome {
+            Ok(picture) => {
+                if write_url {
+                    replace_query(&picture.params.to_query());
+                }
+                self.picture.set(Arc::new(picture));
+                self.errors.set(Vec::new());
+            }
+            Err(errors) => self.errors.set(errors),
+        }
+    }
+}
+
+/// The page's query string as decoded `(name, value)` pairs.
+pub fn query_pairs() -> Vec<(String, String)> {
+    let search = window().location().search().unwrap_or_default();
+    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else {
+        return Vec::new();
+    };
+    let mut pairs = Vec::new();
+    for field in Field::ALL {
+        if let Some(value) = params.get(field.name()) {
+            pairs.push((field.name().to_string(), value));
+        }
+    }
+    pairs
+}
+
+/// Replaces the URL's query (keeping the other parameters) without a new history entry.
+fn replace_query(query: &str) {
+    let location = window().location();
+    let search = location.search().unwrap_or_default();
+    let Ok(merged) = web_sys::UrlSearchParams::new_with_str(&search) else { return };
+    for pair in query.split('&') {
+        if let Some((name, value)) = pair.split_once('=') {
+            merged.set(name, value);
+        }
+    }
+    let path = location.pathname().unwrap_or_default();
+    let url = format!(
+        "{path}?{}{}",
+        String::from(merged.to_string()),
+        location.hash().unwrap_or_default()
+    );
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
