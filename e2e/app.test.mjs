@@ -30,10 +30,6 @@ test("the default page shows the toy example's ranks as PyTorch computes them", 
   await page.waitForSelector("[data-testid=index-table] tr[data-rank]");
   const expected = await pytorchRanks({ n: 8, w: 2 });
   assert.deepEqual(await readIndexTable(page, "index-table"), expected);
-  const lanes = await page.$$eval("[data-testid=rank-lanes] .lane", (ls) =>
-    ls.map((l) => [...l.querySelectorAll(".chip")].map((c) => Number(c.dataset.index))),
-  );
-  assert.deepEqual(lanes, expected.map((r) => r.indices));
   assert.deepEqual(errors, []);
   await page.close();
 });
