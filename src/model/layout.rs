@@ -16,8 +16,12 @@ pub const CHIP_LIMIT: usize = 192;
 pub const LABEL_WIDTH: f32 = 2.0;
 /// Grid units between two batches of a rank.
 pub const BATCH_GAP: f32 = 0.5;
-/// Grid units between one rank's row and the next.
+/// Grid units between one rank's row and the next, more when a rank's row wraps.
 pub const ROW_GAP: f32 = 0.25;
+/// Grid units between one rank's wrapped row and the next.
+pub const WIDE_ROW_GAP: f32 = 0.75;
+/// Extra grid units above a batch that starts a new line.
+pub const BATCH_LINE_GAP: f32 = 0.25;
 
 /// Which chip this is: the same at every stage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -124,12 +128,12 @@ struct Places {
     w: usize,
     /// Indices per rank the loader yields (the rest is its dropped short batch).
     kept: usize,
-    /// `(x, line)` of a rank's `k`-th index, at Stripe and Batch.
-    lane: Vec<(f32, usize)>,
+    /// `(x, y)` of a rank's `k`-th index, at Stripe and Batch.
+    lane: Vec<(f32, f32)>,
     /// From one rank's first line to the next rank's.
     pitch: f32,
-    /// `(x, line)` of the `k`-th index of the sampler's dropped tail, below the ranks.
-    tail: Vec<(f32, usize)>,
+    /// `(x, y)` of the `k`-th index of the sampler's dropped tail, below the ranks.
+    tail: Vec<(f32, f32)>,
     tail_y: f32,
     labels: Vec<(f32, String)>,
 }
@@ -142,7 +146,7 @@ impl Places {
         let groups = if stage == Stage::Batch { batches } else { vec![epoch.num_samples()] };
         let room = (columns as f32 - LABEL_WIDTH).max(1.0);
         let (lane, lines) = flow(&groups, room);
-        let pitch = lines.max(1) as f32 + ROW_GAP;
+        let pitch = lines.max(1.0) + if lines > 1.0 { WIDE_ROW_GAP } else { ROW_GAP };
         let (tail, _) = flow(&[n.saturating_sub(total)], room);
         let tail_y = w as f32 * pitch;
         let mut labels = Vec::new();
@@ -198,8 +202,8 @@ impl Places {
         } else {
             (self.tail_y, self.tail.get(position - self.total))
         };
-        let (x, line) = place.copied().unwrap_or_default();
-        (LABEL_WIDTH + x, row_y + line as f32)
+        let (x, y) = place.copied().unwrap_or_default();
+        (LABEL_WIDTH + x, row_y + y)
     }
 }
 
@@ -216,28 +220,28 @@ fn batches(picture: &Picture) -> (Vec<usize>, usize) {
     (sizes, kept)
 }
 
-/// `(x, line)` of each chip when `groups` of chips run left to right in lines `room` units
-/// wide, [`BATCH_GAP`] between groups; a group that does not fit the rest of a line starts the
-/// next one. Also returns how many lines are used.
-fn flow(groups: &[usize], room: f32) -> (Vec<(f32, usize)>, usize) {
+/// `(x, y)` of each chip when `groups` of chips run left to right in lines `room` units wide,
+/// [`BATCH_GAP`] between groups; a group that does not fit the rest of a line starts the next
+/// one, [`BATCH_LINE_GAP`] lower so the break shows. Also returns the height used.
+fn flow(groups: &[usize], room: f32) -> (Vec<(f32, f32)>, f32) {
     const SLACK: f32 = 1e-3;
     let mut places = Vec::with_capacity(groups.iter().sum());
-    let (mut x, mut line) = (0.0f32, 0usize);
+    let (mut x, mut y) = (0.0f32, 0.0f32);
     for &size in groups {
         if x > 0.0 {
             x += BATCH_GAP;
             if x + (size as f32).min(room) > room + SLACK {
-                (x, line) = (0.0, line + 1);
+                (x, y) = (0.0, y + 1.0 + BATCH_LINE_GAP);
             }
         }
         for _ in 0..size {
             if x + 1.0 > room + SLACK {
-                (x, line) = (0.0, line + 1);
+                (x, y) = (0.0, y + 1.0);
             }
-            places.push((x, line));
+            places.push((x, y));
             x += 1.0;
         }
     }
-    let lines = if places.is_empty() { 0 } else { line + 1 };
-    (places, lines)
+    let height = if places.is_empty() { 0.0 } else { y + 1.0 };
+    (places, height)
 }
