@@ -78,7 +78,7 @@ impl AppState {
     fn recompute(&self, write_url: bool) {
         let outcome = self.texts.with_untracked(|texts| {
             Params::from_pairs(texts.iter().map(|(f, v)| (f.name(), v.as_str())))
-                .and_then(|params| Picture::compute(&params))
+                .and_then(|params| self.redraw(params))
         });
         match outcome {
             Ok(picture) => {
@@ -90,6 +90,16 @@ impl AppState {
             }
             Err(errors) => self.errors.set(errors),
         }
+    }
+
+    /// The picture for `params`; a change of stage alone reuses the indices already drawn.
+    fn redraw(&self, params: Params) -> Result<Picture, Vec<ParamError>> {
+        let current = self.picture.get_untracked();
+        let same_but_stage = Params { stage: current.params.stage, ..params.clone() };
+        if same_but_stage == current.params {
+            return Ok(Picture { params, ..(*current).clone() });
+        }
+        Picture::compute(&params)
     }
 }
 
