@@ -80,3 +80,41 @@ export function readIndexTable(page, testid) {
     })),
   );
 }
+
+/** The page's address with these query parameters (values as the URL spells them). */
+export function appUrl(base, params = {}) {
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const text = query.toString();
+  return text ? `${base}?${text}` : base;
+}
+
+/** The current page URL's query parameters. */
+export function pageQuery(page) {
+  return new URL(page.url()).searchParams;
+}
+
+/**
+ * Waits (up to `timeout` ms) until the table `[data-testid=<testid>]` holds exactly `expected`
+ * (rows as readIndexTable gives them), then returns what it holds, so that a caller's
+ * `assert.deepEqual` shows the difference when it never did.
+ */
+export async function settledTable(page, testid, expected, timeout = 5000) {
+  await page
+    .waitForFunction(
+      ({ testid, expected }) => {
+        const rows = [...document.querySelectorAll(`[data-testid=${testid}] tr[data-rank]`)].map(
+          (row) => ({
+            rank: Number(row.dataset.rank),
+            indices: [...row.querySelectorAll("td")].flatMap((td) =>
+              td.textContent.split(",").map((s) => s.trim()).filter(Boolean).map(Number),
+            ),
+          }),
+        );
+        return JSON.stringify(rows) === JSON.stringify(expected);
+      },
+      { testid, expected },
+      { timeout },
+    )
+    .catch(() => {});
+  return readIndexTable(page, testid);
+}

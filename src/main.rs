@@ -1,8 +1,8 @@
-//! The page's entry point: set the panic hook and mount the app.
+//! The page's entry point: install the panic hook and mount the app.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    console_error_panic_hook::set_once();
+    sampler_viz::ui::panic_banner::install();
     leptos::mount::mount_to_body(sampler_viz::ui::App);
 }
 

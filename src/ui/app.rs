@@ -67,14 +67,18 @@ pub fn App() -> impl IntoView {
 /// The sampler's construction as Python, with the current values.
 fn python_call(p: &Params) -> String {
     let py = |b: bool| if b { "True" } else { "False" };
+    let epoch = if p.set_epoch {
+        format!("sampler.set_epoch({})", p.epoch)
+    } else {
+        "set_epoch never called, so the sampler's epoch stays 0".to_string()
+    };
     format!(
-        "DistributedSampler(dataset, num_replicas={}, rank={}, shuffle={}, seed={}, drop_last={}); sampler.set_epoch({})",
+        "sampler = DistributedSampler(dataset, num_replicas={}, rank={}, shuffle={}, seed={}, drop_last={}); {epoch}",
         p.num_replicas,
         p.rank,
         py(p.shuffle),
         p.seed,
         py(p.drop_last),
-        p.sampler_epoch()
     )
 }
 

@@ -7,6 +7,7 @@ mod controls;
 mod index_table;
 mod lengths;
 mod no_sampler;
+pub mod panic_banner;
 mod pipeline;
 mod playback;
 mod state;
