@@ -13,7 +13,9 @@ pub fn install() {
 
 fn show_banner(message: &str) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let (Ok(banner), Some(body)) = (document.create_element("div"), document.body()) else { return };
+    let (Ok(banner), Some(body)) = (document.create_element("div"), document.body()) else {
+        return;
+    };
     let _ = banner.set_attribute("role", "alert");
     let _ = banner.set_attribute("class", "panic-banner");
     let _ = banner.set_attribute("data-testid", "panic-banner");
