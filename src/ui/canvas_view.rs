@@ -1,6 +1,299 @@
-//! The pipeline for large datasets, drawn on a canvas (being written).
+//! The pipeline for large datasets, drawn on a `<canvas>` instead of one element per sample:
+//! [`crate::model::raster`] turns the picture into pixels; this puts them on the page, labels
+//! the strips in HTML beside them, and explains the colours.
+
+use leptos::ev;
+use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
+use wasm_bindgen::{Clamped, JsCast, JsValue};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+
+use super::{AppState, PALETTE_LEN, rank_colour, thousands};
+use crate::model::raster::{self, DROPPED_RGB, INK_RGB, RAMP_STOPS, Raster, RasterRow};
+use crate::model::{Picture, Stage};
+
+/// The stage shown, as strips of pixels, then which rank gets each sample in dataset order.
 #[component]
 pub fn CanvasView() -> impl IntoView {
-    view! { <div data-testid="canvas-view"></div> }
+    let Some(state) = use_context::<AppState>() else {
+        return view! { <p class="raster-error">"The picture has no state to draw."</p> }
+            .into_any();
+    };
+    let (picture, stage) = (state.picture, state.stage());
+    let stage_text = Signal::derive(move || picture.with(|p| stage_sentence(p)));
+    let map_text = Signal::derive(move || picture.with(|p| map_sentence(p)));
+    view! {
+        <figure class="raster-view" data-stage=move || stage.get().number()>
+            {raster_canvas("canvas-view", stage_text, move |w| {
+                picture.with(|p| raster::render(p, stage.get(), w))
+            })}
+            <figcaption class="raster-caption">
+                <p aria-hidden="true">{stage_text}</p>
+                {move || picture.with(|p| legend(p, Some(p.params.stage)))}
+            </figcaption>
+        </figure>
+        <figure class="raster-view">
+            <h3 class="raster-title">"Which rank gets each sample (dataset order)"</h3>
+            {raster_canvas("rank-map", map_text, move |w| picture.with(|p| raster::rank_map(p, w)))}
+            <figcaption class="raster-caption">
+                <p aria-hidden="true">{map_text}</p>
+                {move || picture.with(|p| legend(p, None))}
+            </figcaption>
+        </figure>
+    }
+    .into_any()
+}
+
+/// A canvas as wide as its frame, redrawn by `render(width)` whenever the signals `render`
+/// reads change or the window is resized, with the strips' labels beside it.
+fn raster_canvas(
+    testid: &'static str,
+    description: Signal<String>,
+    render: impl Fn(usize) -> Raster + 'static,
+) -> impl IntoView {
+    let frame = NodeRef::<Div>::new();
+    let canvas = NodeRef::<Canvas>::new();
+    let width = use_width(frame);
+    let rows = RwSignal::new(Vec::<RasterRow>::new());
+    let failed = RwSignal::new(false);
+    Effect::new(move |_| {
+        let w = width.get();
+        let Some(el) = canvas.get() else { return };
+        if w > 0 {
+            let raster = render(w);
+            failed.set(paint(&el, &raster).is_err());
+            rows.set(raster.rows);
+        }
+    });
+    view! {
+        <div class="raster">
+            <ol class="raster-labels" aria-hidden="true">
+                {move || rows.with(|rs| rs.iter().map(row_label).collect_view())}
+            </ol>
+            <div class="raster-frame" node_ref=frame>
+                <canvas
+                    node_ref=canvas
+                    data-testid=testid
+                    role="img"
+                    aria-label=description
+                ></canvas>
+            </div>
+        </div>
+        <Show when=move || failed.get()>
+            <p class="raster-error" role="status">"This browser could not draw the picture."</p>
+        </Show>
+    }
+}
+
+/// The width of `frame` in CSS pixels (0 before it is mounted), read at mount and when the
+/// window is resized.
+fn use_width(frame: NodeRef<Div>) -> ReadSignal<usize> {
+    let width = RwSignal::new(0usize);
+    let measure = move || {
+        if let Some(el) = frame.get_untracked() {
+            let w = usize::try_from(el.client_width()).unwrap_or(0);
+            // Only a change of width redraws (resizing fires many events).
+            if w != width.get_untracked() {
+                width.set(w);
+            }
+        }
+    };
+    Effect::new(move |_| {
+        if frame.get().is_some() {
+            measure();
+        }
+    });
+    let resize = window_event_listener(ev::resize, move |_| measure());
+    on_cleanup(move || resize.remove());
+    width.read_only()
+}
+
+/// Puts `raster` on `canvas`, resizing it to the image.
+fn paint(canvas: &HtmlCanvasElement, raster: &Raster) -> Result<(), JsValue> {
+    let (w, h) = (u32::try_from(raster.width), u32::try_from(raster.height));
+    let (Ok(w), Ok(h)) = (w, h) else { return Err(JsValue::from_str("image too large")) };
+    canvas.set_width(w);
+    canvas.set_height(h);
+    if w == 0 || h == 0 {
+        return Ok(());
+    }
+    let context = canvas
+        .get_context("2d")?
+        .ok_or_else(|| JsValue::from_str("no 2d context"))?
+        .dyn_into::<CanvasRenderingContext2d>()
+        .map_err(JsValue::from)?;
+    let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&raster.rgba), w, h)?;
+    context.put_image_data(&image, 0.0, 0.0)
+}
+
+/// A strip's label, at the strip's height, in its rank's colour.
+fn row_label(row: &RasterRow) -> impl IntoView + use<> {
+    view! {
+        <li
+            class="raster-label"
+            class:ranked=row.rank.is_some()
+            style:--rank-hue=row.rank.map(rank_colour)
+            style:top=format!("{}px", row.y)
+            style:height=format!("{}px", row.height)
+        >
+            {row.label.clone()}
+        </li>
+    }
+}
+
+/// What each colour and mark means, for the stage shown (`None`: the rank map).
+fn legend(p: &Picture, stage: Option<Stage>) -> impl IntoView + use<> {
+    let n = p.epoch.order().len();
+    let ranked = matches!(stage, None | Some(Stage::Stripe | Stage::Batch));
+    let padded = p.lengths.padding > 0 && !matches!(stage, Some(Stage::Indices | Stage::Shuffle));
+    let dropped = match stage {
+        Some(Stage::Indices | Stage::Shuffle | Stage::Stripe) => 0,
+        Some(Stage::Batch) => p.lengths.loader_dropped,
+        _ => p.lengths.dropped,
+    };
+    let keys = mark_keys(stage, padded, dropped > 0);
+    view! {
+        <ul class="raster-legend">
+            {stage.is_some().then(|| ramp_key(n))}
+            {ranked.then(|| rank_keys(p.epoch.num_replicas()))}
+            {keys.into_iter().map(|(style, class, text)| key(style, class, &text)).collect_view()}
+        </ul>
+    }
+}
+
+/// Swatches for padding, dropped samples, batch gaps and margin marks: `(style, class, text)`.
+fn mark_keys(
+    stage: Option<Stage>,
+    padded: bool,
+    dropped: bool,
+) -> Vec<(String, &'static str, String)> {
+    let (mid, under) = (swatch(css(RAMP_STOPS[4])), swatch(rank_colour(0)));
+    let mut keys = Vec::new();
+    if padded {
+        let (under, text) = match stage {
+            Some(_) => (mid.clone(), "padding: a copy from the start of the list"),
+            None => (under, "received twice (padding)"),
+        };
+        keys.push((under, "swatch hatched", text.into()));
+    }
+    if dropped {
+        keys.push((bg(DROPPED_RGB), "swatch", "dropped: no rank trains on it".into()));
+    }
+    if stage == Some(Stage::Batch) {
+        let text =
+            format!("a gap where each batch starts (if {} px or wider)", raster::MIN_BATCH_PX);
+        keys.push((mid, "swatch cut", text));
+    }
+    if padded {
+        keys.push((bg(INK_RGB), "swatch mark", "right margin: the line holds padding".into()));
+    }
+    if dropped {
+        let text = "right margin: the line holds a dropped one".into();
+        keys.push((bg(DROPPED_RGB), "swatch mark", text));
+    }
+    keys
+}
+
+/// The value ramp, from index 0 to `n - 1`.
+fn ramp_key(n: usize) -> impl IntoView {
+    let last = thousands(n.saturating_sub(1) as u64);
+    view! {
+        <li class="legend-ramp">
+            <span>"index 0"</span>
+            <span class="ramp" style:background=raster::ramp_css()></span>
+            <span>{last}</span>
+        </li>
+    }
+}
+
+/// One swatch per rank colour in use; past 8 ranks the colours repeat.
+fn rank_keys(w: usize) -> impl IntoView {
+    let shown = w.min(PALETTE_LEN);
+    let keys = (0..shown)
+        .map(|r| key(format!("background: {}", rank_colour(r)), "swatch", &format!("rank {r}")))
+        .collect_view();
+    let more = (w > PALETTE_LEN).then(|| {
+        view! { <li class="legend-note">"rank r uses colour r mod 8 (" {w} " ranks)"</li> }
+    });
+    view! { {keys} {more} }
+}
+
+/// A swatch with its meaning.
+fn key(style: String, class: &'static str, text: &str) -> impl IntoView + use<> {
+    view! {
+        <li>
+            <span class=class style=style aria-hidden="true"></span>
+            {text.to_string()}
+        </li>
+    }
+}
+
+fn css([r, g, b]: [u8; 3]) -> String {
+    format!("rgb({r} {g} {b})")
+}
+
+/// The colour a hatched or cut swatch is drawn in.
+fn swatch(colour: String) -> String {
+    format!("--swatch: {colour}")
+}
+
+fn bg(rgb: [u8; 3]) -> String {
+    format!("background: {}", css(rgb))
+}
+
+/// The stage shown, in one sentence with this configuration's numbers.
+fn stage_sentence(p: &Picture) -> String {
+    let l = &p.lengths;
+    let (n, w) = (thousands(l.dataset), p.epoch.num_replicas());
+    let stage = p.params.stage;
+    let what = match stage {
+        Stage::Indices => format!("the {n} dataset indices in order, a smooth gradient"),
+        Stage::Shuffle if p.params.shuffle => format!("the {n} indices after randperm: noise"),
+        Stage::Shuffle => format!("shuffle=False: the {n} indices stay in order"),
+        Stage::Pad if l.padding > 0 => format!(
+            "padded to total_size {} with {} copies from the start of the list (hatched)",
+            thousands(l.total_size as u64),
+            thousands(l.padding as u64)
+        ),
+        Stage::Pad if l.dropped > 0 => format!(
+            "trimmed to total_size {}: the last {} indices are dropped (grey)",
+            thousands(l.total_size as u64),
+            thousands(l.dropped as u64)
+        ),
+        Stage::Pad => format!("{n} already divides by {w} ranks: nothing to pad"),
+        Stage::Stripe => format!(
+            "one strip per rank: rank r takes positions r, r + {w}, r + 2 × {w}, …, {} each",
+            thousands(l.sampler as u64)
+        ),
+        Stage::Batch => format!(
+            "each rank's {} indices in {} batches of up to {}{}",
+            thousands(l.sampler as u64),
+            thousands(l.loader as u64),
+            p.loader.batch_size(),
+            match l.loader_dropped {
+                0 => String::new(),
+                k => format!("; the short last batch of {k} is dropped (grey)"),
+            }
+        ),
+    };
+    format!(
+        "Stage {} of 5: {what}. Colour is the index, dark purple for 0 to yellow for the last.",
+        stage.number()
+    )
+}
+
+/// The rank map, in one sentence with this configuration's numbers.
+fn map_sentence(p: &Picture) -> String {
+    let l = &p.lengths;
+    let mut text = format!(
+        "The {} samples in dataset order, each in the colour of the rank that gets it this epoch",
+        thousands(l.dataset)
+    );
+    if l.padding > 0 {
+        text += &format!("; {} received twice (hatched)", thousands(l.padding as u64));
+    }
+    if l.dropped > 0 {
+        text += &format!("; {} received by no rank (grey)", thousands(l.dropped as u64));
+    }
+    text + "."
 }

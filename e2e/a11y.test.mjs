@@ -1,0 +1,70 @@
+// Accessibility in the real browser: axe-core finds no serious or critical violation on the
+// page's main states, and every control can be reached with the keyboard.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { appUrl, launchBrowser, openPage, serveDist } from "./harness.mjs";
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+let server;
+let browser;
+before(async () => {
+  server = await serveDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Serious and critical axe violations on the page at `url`, in a light or dark scheme. */
+async function seriousViolations(url, colorScheme = "light") {
+  const { page, errors } = await openPage(browser, url);
+  await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+  await page.waitForSelector("[data-testid=index-table] tr[data-rank]");
+  await page.addScriptTag({ path: axePath });
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  await page.close();
+  assert.deepEqual(errors, []);
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join("; ")})`);
+}
+
+const states = [
+  ["the toy example", {}],
+  ["CIFAR-10 on the canvas", { n: 50000, num_replicas: 2, batch_size: 64 }],
+  ["a bad value", { num_replicas: 2, rank: 5 }],
+  ["set_epoch never called", { set_epoch: 0, stage: 3 }],
+];
+
+for (const [name, params] of states) {
+  for (const scheme of ["light", "dark"]) {
+    test(`no serious accessibility violation: ${name}, ${scheme}`, async () => {
+      assert.deepEqual(await seriousViolations(appUrl(server.url, params), scheme), []);
+    });
+  }
+}
+
+test("Tab reaches every control, each with a visible focus ring", async () => {
+  const { page, errors } = await openPage(browser, server.url);
+  await page.waitForSelector("[data-testid=index-table] tr[data-rank]");
+  const controls = await page.$$eval("[data-testid^=control-]", (els) => els.map((e) => e.dataset.testid));
+  const reached = new Set();
+  for (let i = 0; i < 80 && reached.size < controls.length; i++) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement;
+      const style = getComputedStyle(el);
+      return { id: el?.dataset?.testid ?? "", outline: style.outlineStyle !== "none" && style.outlineWidth !== "0px" };
+    });
+    if (focused.id.startsWith("control-")) {
+      assert.ok(focused.outline, `${focused.id} shows no focus ring`);
+      reached.add(focused.id);
+    }
+  }
+  assert.deepEqual([...reached].sort(), [...controls].sort());
+  assert.deepEqual(errors, []);
+  await page.close();
+});
