@@ -32,11 +32,22 @@ pub fn RankTable(
         .into_iter()
         .enumerate()
         .map(|(rank, indices)| {
+            // A long row scrolls inside its cell, and then takes keyboard focus to scroll.
+            let scrolls = indices.len() > 100;
             let text = indices.iter().take(TABLE_LIMIT).map(u32::to_string).collect::<Vec<_>>().join(", ");
             view! {
                 <tr data-rank=rank class:highlight=rank == highlight style=format!("--rank-hue: {}", super::rank_colour(rank))>
                     <th scope="row">"rank " {rank}</th>
-                    <td>{text}</td>
+                    <td>
+                        <div
+                            class="indices"
+                            tabindex=scrolls.then_some("0")
+                            role=scrolls.then_some("region")
+                            aria-label=scrolls.then(|| format!("rank {rank} indices"))
+                        >
+                            {text}
+                        </div>
+                    </td>
                 </tr>
             }
         })

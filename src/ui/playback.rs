@@ -35,16 +35,16 @@ pub fn Playback() -> impl IntoView {
         <div class="playback" role="group" aria-label="Pipeline playback">
             <button type="button" data-testid="step-back" aria-label="Previous stage"
                 aria-disabled=move || (stage.get() == Stage::Indices).to_string()
-                on:click=move |_| controls.step(-1)>"⏮"</button>
+                on:click=move |_| controls.step(-1)><Icon path=STEP_BACK /></button>
             <button type="button" data-testid="play" class="play"
                 aria-label=move || if playing.get() { "Pause" } else { "Play" }
                 aria-pressed=move || playing.get().to_string()
                 on:click=move |_| controls.toggle()>
-                {move || if playing.get() { "⏸" } else { "▶" }}
+                {move || view! { <Icon path=if playing.get() { PAUSE } else { PLAY } /> }}
             </button>
             <button type="button" data-testid="step-forward" aria-label="Next stage"
                 aria-disabled=move || (stage.get() == Stage::Batch).to_string()
-                on:click=move |_| controls.step(1)>"⏭"</button>
+                on:click=move |_| controls.step(1)><Icon path=STEP_FORWARD /></button>
             {scrubber(stage, controls)}
             {speed_select(speed)}
         </div>
@@ -181,4 +181,23 @@ fn use_shortcuts(controls: Controls) {
         e.prevent_default();
     });
     on_cleanup(move || handle.remove());
+}
+
+/// Icon outlines on a 16×16 grid (drawn here, no icon font: every glyph renders everywhere).
+const PLAY: &str = "M4 2.5v11l9-5.5z";
+const PAUSE: &str = "M3.5 2.5h3v11h-3zM9.5 2.5h3v11h-3z";
+const STEP_BACK: &str = "M3 2.5h2v11H3zM13 2.5v11L6 8z";
+const STEP_FORWARD: &str = "M11 2.5h2v11h-2zM3 2.5v11L10 8z";
+
+/// A small inline SVG icon in the text colour; the button carries the accessible name.
+#[component]
+fn Icon(
+    /// The SVG path data.
+    path: &'static str,
+) -> impl IntoView {
+    view! {
+        <svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+            <path d=path fill="currentColor" />
+        </svg>
+    }
 }

@@ -1,0 +1,71 @@
+//! The Python behind the picture: a script that, run with PyTorch 2.x, prints the very indices
+//! the page's tables show for the current parameters.
+
+use super::params::Seeding;
+use super::picture::Picture;
+
+/// The script for `picture`: the dataset, the sampler and loader, the epoch loop (with or
+/// without `set_epoch`), and the same loader without a sampler, printing each rank's indices.
+pub fn script(picture: &Picture) -> String {
+    let p = &picture.params;
+    let py = |b: bool| if b { "True" } else { "False" };
+    let set_epoch = if p.set_epoch {
+        "        sampler.set_epoch(epoch)  # a new order every epoch".to_string()
+    } else {
+        "        pass  # sampler.set_epoch(epoch) is never called: every epoch repeats epoch 0".to_string()
+    };
+    let seed_line = match (&picture.no_sampler, p.seeding) {
+        (_, Seeding::Alike) => format!("    torch.manual_seed({})  # the same seed in every process", p.manual_seed),
+        (Ok(side), Seeding::Unseeded) => format!(
+            "    torch.manual_seed({SEEDS}[rank])  # stands in for the seed the OS gave each process",
+            SEEDS = format!("{:?}", side.process_seeds)
+        ),
+        (Err(_), Seeding::Unseeded) => "    pass  # unseeded: each process gets its seed from the OS".to_string(),
+    };
+    format!(
+        r#"import torch
+from torch.utils.data import DataLoader, Dataset, DistributedSampler
+
+
+class Indices(Dataset):
+    """A dataset of {n} samples whose item i is the index i itself."""
+
+    def __len__(self):
+        return {n}
+
+    def __getitem__(self, i):
+        return i
+
+
+dataset = Indices()
+epoch = {epoch}  # the epoch shown
+
+# With DistributedSampler: every rank is its own process; here they run one after another.
+for rank in range({w}):
+    sampler = DistributedSampler(dataset, num_replicas={w}, rank=rank, shuffle={shuffle}, seed={seed}, drop_last={drop_last})
+    loader = DataLoader(dataset, batch_size={bs}, sampler=sampler, drop_last={loader_drop_last})
+    for e in range(epoch + 1):
+{set_epoch}
+        batches = [batch.tolist() for batch in loader]
+    print(f"rank {{rank}}, len(loader) = {{len(loader)}}:", list(sampler))
+
+# Without a sampler: every rank walks the whole dataset.
+for rank in range({w}):
+{seed_line}
+    loader = DataLoader(dataset, batch_size={bs}, shuffle={shuffle}, drop_last={loader_drop_last})
+    for e in range(epoch + 1):
+        batches = [batch.tolist() for batch in loader]
+    print(f"rank {{rank}}, no sampler:", [i for batch in batches for i in batch])
+"#,
+        n = p.n,
+        epoch = p.epoch,
+        w = p.num_replicas,
+        shuffle = py(p.shuffle),
+        seed = p.seed,
+        drop_last = py(p.drop_last),
+        bs = p.batch_size,
+        loader_drop_last = py(p.loader_drop_last),
+        set_epoch = set_epoch.replace("epoch)", "e)"),
+        seed_line = seed_line,
+    )
+}
