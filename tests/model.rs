@@ -121,3 +121,23 @@ fn an_empty_dataset_cannot_be_shuffled_without_a_sampler() {
         "ValueError: num_samples should be a positive integer value, but got num_samples=0"
     );
 }
+
+#[test]
+fn the_python_panel_spells_out_the_configuration() {
+    let picture = Picture::compute(
+        &parse("n=21&num_replicas=4&set_epoch=0&epoch=3&seeding=unseeded").expect("valid"),
+    )
+    .expect("valid");
+    let script = sampler_viz::model::python::script(&picture);
+    for line in [
+        "        return 21",
+        "epoch = 3  # the epoch shown",
+        "    sampler = DistributedSampler(dataset, num_replicas=4, rank=rank, shuffle=True, seed=0, drop_last=False)",
+        "        pass  # sampler.set_epoch(e) is never called: every epoch repeats epoch 0",
+        "    loader = DataLoader(dataset, batch_size=4, shuffle=True, drop_last=False)",
+    ] {
+        assert!(script.lines().any(|l| l == line), "missing {line:?} in\n{script}");
+    }
+    let seeds = picture.no_sampler.expect("valid").process_seeds;
+    assert!(script.contains(&format!("torch.manual_seed({seeds:?}[rank])")));
+}

@@ -5,6 +5,7 @@
 pub mod layout;
 pub mod params;
 pub mod picture;
+pub mod python;
 pub mod query;
 pub mod raster;
 pub mod visits;

@@ -12,15 +12,20 @@ pub fn script(picture: &Picture) -> String {
     let set_epoch = if p.set_epoch {
         "        sampler.set_epoch(epoch)  # a new order every epoch".to_string()
     } else {
-        "        pass  # sampler.set_epoch(epoch) is never called: every epoch repeats epoch 0".to_string()
+        "        pass  # sampler.set_epoch(epoch) is never called: every epoch repeats epoch 0"
+            .to_string()
     };
     let seed_line = match (&picture.no_sampler, p.seeding) {
-        (_, Seeding::Alike) => format!("    torch.manual_seed({})  # the same seed in every process", p.manual_seed),
+        (_, Seeding::Alike) => {
+            format!("    torch.manual_seed({})  # the same seed in every process", p.manual_seed)
+        }
         (Ok(side), Seeding::Unseeded) => format!(
             "    torch.manual_seed({SEEDS}[rank])  # stands in for the seed the OS gave each process",
             SEEDS = format!("{:?}", side.process_seeds)
         ),
-        (Err(_), Seeding::Unseeded) => "    pass  # unseeded: each process gets its seed from the OS".to_string(),
+        (Err(_), Seeding::Unseeded) => {
+            "    pass  # unseeded: each process gets its seed from the OS".to_string()
+        }
     };
     format!(
         r#"import torch
@@ -68,4 +73,34 @@ for rank in range({w}):
         set_epoch = set_epoch.replace("epoch)", "e)"),
         seed_line = seed_line,
     )
+}
+
+/// What [`script`] prints, according to this crate: each rank's `list(sampler)` and its
+/// `len(loader)`, then each rank's indices without a sampler (as its loader yields them).
+pub fn expected_output(picture: &Picture) -> String {
+    let list = |xs: &mut dyn Iterator<Item = u32>| {
+        format!("[{}]", xs.map(|x| x.to_string()).collect::<Vec<_>>().join(", "))
+    };
+    let mut out = String::new();
+    for rank in 0..picture.epoch.num_replicas() {
+        let indices = list(&mut picture.epoch.rank(rank));
+        out += &format!("rank {rank}, len(loader) = {}: {indices}\n", picture.lengths.loader);
+    }
+    if let Ok(side) = &picture.no_sampler {
+        let n = picture.params.n as usize;
+        let yielded = super::visits::yielded(&picture.loader, n);
+        for (rank, &seed) in side.process_seeds.iter().enumerate() {
+            let process = crate::sampler::NoSampler::with_process_seed(
+                n as u64,
+                picture.params.shuffle,
+                seed,
+            );
+            let order = process.map(|p| p.epoch(picture.params.epoch)).unwrap_or_default();
+            out += &format!(
+                "rank {rank}, no sampler: {}\n",
+                list(&mut order.into_iter().take(yielded))
+            );
+        }
+    }
+    out
 }

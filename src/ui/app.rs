@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::canvas_view::CanvasView;
+use super::code_panel::CodePanel;
 use super::controls::Controls;
 use super::index_table::IndexTable;
 use super::lengths::Lengths;
@@ -54,6 +55,7 @@ pub fn App() -> impl IntoView {
             </div>
             <Cost />
             <Timeline />
+            <CodePanel />
         </main>
         <footer class="colophon">
             <p>

@@ -3,6 +3,7 @@
 
 mod app;
 mod canvas_view;
+mod code_panel;
 mod controls;
 mod index_table;
 mod lengths;

@@ -1,0 +1,42 @@
+//! The code behind the picture: the Python that prints what the tables show, with a copy button.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_bindgen_futures::JsFuture;
+
+use super::AppState;
+use crate::model::python;
+
+/// The script for the current picture and a button that copies it.
+#[component]
+pub fn CodePanel() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let script = Memo::new(move |_| state.picture.with(|p| python::script(p)));
+    let copied = RwSignal::new(None::<bool>);
+    let copy = move |_| {
+        let text = script.get_untracked();
+        let promise = window().navigator().clipboard().write_text(&text);
+        spawn_local(async move {
+            copied.set(Some(JsFuture::from(promise).await.is_ok()));
+        });
+    };
+    let status = move || match copied.get() {
+        Some(true) => "Copied.",
+        Some(false) => "The browser refused the clipboard: select the code and copy it by hand.",
+        None => "",
+    };
+    view! {
+        <section class="code-panel" aria-labelledby="code-title">
+            <h2 id="code-title">"The Python behind this picture"</h2>
+            <p class="explain">
+                "Run it with PyTorch 2.x (no GPU needed): it prints the indices the tables above show "
+                "(without a sampler, up to the short last batch a loader with drop_last=True leaves out)."
+            </p>
+            <div class="code-actions">
+                <button type="button" data-testid="copy-python" on:click=copy>"Copy the code"</button>
+                <span class="copy-status" role="status">{status}</span>
+            </div>
+            <pre class="code"><code data-testid="python-code">{move || script.get()}</code></pre>
+        </section>
+    }
+}
