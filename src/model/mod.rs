@@ -11,6 +11,6 @@ pub mod raster;
 pub mod visits;
 
 pub use params::{Field, ParamError, Seeding, Stage};
-pub use picture::{Lengths, NoSamplerSide, Picture, TimelineEpoch};
+pub use picture::{Lengths, NoSamplerSide, Picture, PictureTask, TimelineEpoch};
 pub use query::Params;
 pub use visits::Visits;

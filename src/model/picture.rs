@@ -1,11 +1,13 @@
 //! Everything the page draws for one set of [`Params`], computed by the core in one go.
 
+use std::sync::Arc;
+
 use super::params::{Field, ParamError, Seeding};
 use super::query::Params;
 use super::visits::{self, Visits};
 use crate::sampler::{
-    BatchSampler, Config, DistributedSampler, Epoch, LoaderConfig, NoSampler, SamplerError,
-    unpack_seed, unseeded_process_seeds,
+    BatchSampler, Config, DistributedSampler, Epoch, EpochTask, LoaderConfig, NoSampler,
+    SamplerError, unpack_seed, unseeded_process_seeds,
 };
 
 /// The most indices a table row lists; longer rows are cut, saying so.
@@ -15,7 +17,7 @@ pub const PREVIEW: usize = 12;
 /// Epochs `0 .. TIMELINE_EPOCHS` are always on the timeline (and the current one).
 pub const TIMELINE_EPOCHS: u64 = 5;
 /// Above this many `n × num_replicas`, unseeded ranks' dropped tails are not counted.
-const COUNT_LIMIT: usize = 1 << 23;
+const COUNT_LIMIT: usize = 1 << 21;
 
 /// The numbers people confuse, side by side.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,8 +73,8 @@ pub struct Picture {
     pub params: Params,
     /// The sampler, as PyTorch would build it.
     pub sampler: DistributedSampler,
-    /// The current epoch, every stage and rank.
-    pub epoch: Epoch,
+    /// The current epoch, every stage and rank (shared: a stage change keeps it).
+    pub epoch: Arc<Epoch>,
     /// The `DataLoader`'s batching.
     pub loader: BatchSampler,
     /// `len(dataset)`, `len(sampler)`, `len(loader)`, ...
@@ -88,6 +90,12 @@ pub struct Picture {
 impl Picture {
     /// Computes the picture, or says which parameters PyTorch (or the page) refuses.
     pub fn compute(params: &Params) -> Result<Picture, Vec<ParamError>> {
+        Ok(Picture::start(params)?.finish())
+    }
+
+    /// Checks `params` and starts the picture; only the permutation is left to draw, in slices
+    /// ([`PictureTask::advance`]) so that a page stays responsive at large sizes.
+    pub fn start(params: &Params) -> Result<PictureTask, Vec<ParamError>> {
         let config = Config {
             n: params.n,
             num_replicas: params.num_replicas,
@@ -105,18 +113,45 @@ impl Picture {
             drop_last: params.loader_drop_last,
         };
         let loader = loader_config.check(params.n, true).map_err(sampler_error)?;
-        let epoch = sampler.epoch().map_err(sampler_error)?;
-        let lengths = lengths(params, &epoch, &loader);
-        Ok(Picture {
+        let epoch = sampler.start_epoch().map_err(sampler_error)?;
+        Ok(PictureTask { params: params.clone(), config, sampler, loader, epoch })
+    }
+}
+
+/// A picture whose permutation is still being drawn.
+pub struct PictureTask {
+    params: Params,
+    config: Config,
+    sampler: DistributedSampler,
+    loader: BatchSampler,
+    epoch: EpochTask,
+}
+
+impl PictureTask {
+    /// Takes up to `steps` more steps of the permutation; `true` once it is drawn.
+    pub fn advance(&mut self, steps: u32) -> bool {
+        self.epoch.advance(steps)
+    }
+
+    /// Steps taken and steps in all.
+    pub fn progress(&self) -> (u32, u32) {
+        self.epoch.progress()
+    }
+
+    /// Draws what is left and computes the rest of the picture (all of it quick).
+    pub fn finish(self) -> Picture {
+        let PictureTask { params, config, sampler, loader, epoch } = self;
+        let epoch = epoch.finish();
+        Picture {
+            lengths: lengths(&params, &epoch, &loader),
             visits: visits::distributed(&epoch, &loader),
-            timeline: timeline(params, &config),
-            no_sampler: no_sampler(params, &loader),
-            params: params.clone(),
+            timeline: timeline(&params, &config),
+            no_sampler: no_sampler(&params, &loader),
+            epoch: Arc::new(epoch),
+            params,
             sampler,
-            epoch,
             loader,
-            lengths,
-        })
+        }
     }
 }
 

@@ -37,16 +37,20 @@ pub fn yielded(loader: &BatchSampler, len: usize) -> usize {
     (loader.len(len) * loader.batch_size()).min(len)
 }
 
-/// With a `DistributedSampler`: every rank's yielded indices, counted per sample.
+/// With a `DistributedSampler`. Rank `r` yields its first `kept` indices, positions
+/// `r + k·w` of the padded list for `k < kept`, so together the ranks yield exactly positions
+/// `0 .. kept·w`; position `j` holds `order[j % n]`, so the first `(kept·w) % n` samples of the
+/// order come round once more than the others. No pass over the indices is needed.
 pub fn distributed(epoch: &Epoch, loader: &BatchSampler) -> Visits {
-    let mut counts = vec![0u32; epoch.order().len()];
-    let kept = yielded(loader, epoch.num_samples());
-    for rank in 0..epoch.num_replicas() {
-        for index in epoch.rank(rank).take(kept) {
-            counts[index as usize] += 1;
-        }
+    let n = epoch.order().len() as u64;
+    if n == 0 {
+        return Visits { histogram: Vec::new() };
     }
-    Visits::from_counts(&counts)
+    let yielded = (yielded(loader, epoch.num_samples()) * epoch.num_replicas()) as u64;
+    let (rounds, extra) = (yielded / n, yielded % n);
+    let mut histogram = vec![(rounds as u32, n - extra), (rounds as u32 + 1, extra)];
+    histogram.retain(|&(_, samples)| samples > 0);
+    Visits { histogram }
 }
 
 /// Without a sampler: each rank walks its own `order` (the whole dataset) through the loader.

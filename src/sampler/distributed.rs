@@ -5,7 +5,7 @@
 //! shows every rank at once, so [`DistributedSampler::epoch`] draws the permutation **once**
 //! and every rank is read from it.
 
-use super::{Generator, MAX_LEN, SamplerError, randperm, randperm_prefix};
+use super::{Generator, MAX_LEN, Randperm, SamplerError, randperm_prefix};
 
 /// The arguments of `DistributedSampler(dataset, num_replicas, rank, shuffle, seed, drop_last)`
 /// and the epoch passed to `set_epoch` (0 when it is never called).
@@ -102,11 +102,21 @@ impl DistributedSampler {
 
     /// Every rank's indices for the current epoch, from one permutation.
     pub fn epoch(&self) -> Result<Epoch, SamplerError> {
+        Ok(self.start_epoch()?.finish())
+    }
+
+    /// The current epoch, to be drawn in slices ([`EpochTask::advance`]) by a page that must
+    /// stay responsive; the result is [`DistributedSampler::epoch`]'s.
+    pub fn start_epoch(&self) -> Result<EpochTask, SamplerError> {
         let order = match self.generator_seed() {
-            Some(seed) => randperm(self.n, &mut Generator::manual_seed(seed)?),
-            None => (0..self.n).collect(),
+            Some(seed) => Order::Drawing(Randperm::new(self.n, Generator::manual_seed(seed)?)),
+            None => Order::Ready((0..self.n).collect()),
         };
-        Ok(Epoch { order, total_size: self.total_size(), num_replicas: self.num_replicas as usize })
+        Ok(EpochTask {
+            order,
+            total_size: self.total_size(),
+            num_replicas: self.num_replicas as usize,
+        })
     }
 
     /// The first `k` indices of every rank this epoch, drawing only the start of the
@@ -131,6 +141,47 @@ impl DistributedSampler {
     /// `list(sampler)`: this rank's indices for the current epoch.
     pub fn indices(&self) -> Result<Vec<u32>, SamplerError> {
         Ok(self.epoch()?.rank(self.rank as usize).collect())
+    }
+}
+
+/// An epoch whose permutation is being drawn, a slice at a time.
+#[derive(Clone)]
+pub struct EpochTask {
+    order: Order,
+    total_size: usize,
+    num_replicas: usize,
+}
+
+#[derive(Clone)]
+enum Order {
+    Drawing(Randperm),
+    Ready(Vec<u32>),
+}
+
+impl EpochTask {
+    /// Takes up to `steps` more steps of `randperm`; `true` once the order is drawn.
+    pub fn advance(&mut self, steps: u32) -> bool {
+        match &mut self.order {
+            Order::Drawing(task) => task.advance(steps),
+            Order::Ready(_) => true,
+        }
+    }
+
+    /// How far the drawing is: steps taken and steps in all.
+    pub fn progress(&self) -> (u32, u32) {
+        match &self.order {
+            Order::Drawing(task) => task.progress(),
+            Order::Ready(_) => (0, 0),
+        }
+    }
+
+    /// Draws what is left and gives the epoch.
+    pub fn finish(self) -> Epoch {
+        let order = match self.order {
+            Order::Drawing(task) => task.finish().0,
+            Order::Ready(order) => order,
+        };
+        Epoch { order, total_size: self.total_size, num_replicas: self.num_replicas }
     }
 }
 

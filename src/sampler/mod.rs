@@ -22,12 +22,12 @@ pub mod random;
 pub mod randperm;
 
 pub use batch::BatchSampler;
-pub use distributed::{Config, DistributedSampler, Epoch};
+pub use distributed::{Config, DistributedSampler, Epoch, EpochTask};
 pub use error::SamplerError;
 pub use generator::{Generator, SEED_MAX, SEED_MIN, unpack_seed};
 pub use loader::LoaderConfig;
 pub use random::{NoSampler, unseeded_process_seeds};
-pub use randperm::{randperm, randperm_prefix};
+pub use randperm::{Randperm, randperm, randperm_prefix};
 
 /// The most samples this tool draws: `len(dataset)` up to 2^24 = 16,777,216, and a padded list
 /// up to twice that. PyTorch goes further; a browser tab holding every rank's indices does not.

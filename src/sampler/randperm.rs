@@ -14,7 +14,77 @@ pub const SMALL_N_LIMIT: u32 = u32::MAX / 20;
 ///
 /// Indices are `u32`: PyTorch returns `int64`, but no dataset this tool can hold needs more.
 pub fn randperm(n: u32, g: &mut Generator) -> Vec<u32> {
-    if n < SMALL_N_LIMIT { swap_loop(n, g) } else { inside_out_loop(n, g) }
+    let (permutation, rest) = Randperm::new(n, g.clone()).finish();
+    *g = rest;
+    permutation
+}
+
+/// `randperm(n)` drawn in slices, so that a page can let the browser paint between them.
+/// Whatever the slices, the draws and the permutation are exactly [`randperm`]'s.
+#[derive(Clone)]
+pub struct Randperm {
+    r: Vec<u32>,
+    done: u32,
+    steps: u32,
+    inside_out: bool,
+    g: Generator,
+}
+
+impl Randperm {
+    /// Starts `randperm(n)` with generator `g`; no step is taken yet.
+    pub fn new(n: u32, g: Generator) -> Self {
+        Self::with_loop(n, g, n >= SMALL_N_LIMIT)
+    }
+
+    /// Starts either of PyTorch's loops, whatever `n` (tests run the large loop on small `n`).
+    fn with_loop(n: u32, g: Generator, inside_out: bool) -> Self {
+        // The swap loop starts from 0..n and makes n - 1 steps; the inside-out loop fills as it goes.
+        let (r, steps) = if inside_out {
+            (vec![0; n as usize], n)
+        } else {
+            ((0..n).collect(), n.saturating_sub(1))
+        };
+        Self { r, done: 0, steps, inside_out, g }
+    }
+
+    /// Takes up to `steps` more steps of PyTorch's loop; `true` once the permutation is whole.
+    pub fn advance(&mut self, steps: u32) -> bool {
+        let end = self.done.saturating_add(steps).min(self.steps);
+        let (r, g) = (&mut self.r, &mut self.g);
+        if self.inside_out {
+            // for i in 0..n: z = random64() % (i + 1); r[i] = r[z]; r[z] = i
+            for i in self.done as usize..end as usize {
+                let z = (g.random64() % (i as u64 + 1)) as usize;
+                r[i] = r[z];
+                r[z] = i as u32;
+            }
+        } else {
+            // for i in 0..n-1: z = random() % (n - i); swap(r[i], r[i + z])
+            let n = r.len() as u32;
+            for i in self.done..end {
+                let z = g.random() % (n - i);
+                r.swap(i as usize, (i + z) as usize);
+            }
+        }
+        self.done = end;
+        self.is_done()
+    }
+
+    /// Whether every step has been taken.
+    pub fn is_done(&self) -> bool {
+        self.done == self.steps
+    }
+
+    /// How many steps are taken, and how many there are in all.
+    pub fn progress(&self) -> (u32, u32) {
+        (self.done, self.steps)
+    }
+
+    /// Takes the steps left, then gives the permutation and the generator after its draws.
+    pub fn finish(mut self) -> (Vec<u32>, Generator) {
+        self.advance(u32::MAX);
+        (self.r, self.g)
+    }
 }
 
 /// The first `len` items of `randperm(n, g)`, drawing only what they need.
@@ -42,27 +112,6 @@ pub fn randperm_prefix(n: u32, len: u32, g: &mut Generator) -> Vec<u32> {
         .collect()
 }
 
-/// `for i in 0..n-1: z = random() % (n - i); swap(r[i], r[i + z])`, one 32-bit draw per step.
-fn swap_loop(n: u32, g: &mut Generator) -> Vec<u32> {
-    let mut r: Vec<u32> = (0..n).collect();
-    for i in 0..n.saturating_sub(1) {
-        let z = g.random() % (n - i);
-        r.swap(i as usize, (i + z) as usize);
-    }
-    r
-}
-
-/// `for i in 0..n: z = random64() % (i + 1); r[i] = r[z]; r[z] = i`, with no initial fill.
-fn inside_out_loop(n: u32, g: &mut Generator) -> Vec<u32> {
-    let mut r = vec![0u32; n as usize];
-    for i in 0..n as usize {
-        let z = (g.random64() % (i as u64 + 1)) as usize;
-        r[i] = r[z];
-        r[z] = i as u32;
-    }
-    r
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,17 +133,34 @@ mod tests {
         }
     }
 
+    /// One of PyTorch's loops run to the end, advancing `g` as it draws.
+    fn run_loop(n: u32, g: &mut Generator, inside_out: bool) -> Vec<u32> {
+        let (r, rest) = Randperm::with_loop(n, g.clone(), inside_out).finish();
+        *g = rest;
+        r
+    }
+
+    #[test]
+    fn slices_give_the_same_permutation() {
+        for (n, inside_out) in [(1000, false), (1000, true), (1, false), (0, true)] {
+            let whole = run_loop(n, &mut Generator::from_seed(11), inside_out);
+            let mut task = Randperm::with_loop(n, Generator::from_seed(11), inside_out);
+            while !task.advance(7) {}
+            assert_eq!(task.finish().0, whole, "n={n} inside_out={inside_out}");
+        }
+    }
+
     #[test]
     fn both_loops_give_permutations() {
         let mut g = Generator::from_seed(3);
-        check_is_permutation(&swap_loop(1000, &mut g));
-        check_is_permutation(&inside_out_loop(1000, &mut g));
+        check_is_permutation(&randperm(1000, &mut g));
+        check_is_permutation(&run_loop(1000, &mut g, true));
     }
 
     #[test]
     fn the_swap_loop_draws_n_minus_one_outputs() {
         let (mut a, mut b) = (Generator::from_seed(9), Generator::from_seed(9));
-        swap_loop(10, &mut a);
+        run_loop(10, &mut a, false);
         (0..9).for_each(|_| {
             b.random();
         });
@@ -104,7 +170,7 @@ mod tests {
     #[test]
     fn the_inside_out_loop_draws_two_outputs_per_element() {
         let (mut a, mut b) = (Generator::from_seed(9), Generator::from_seed(9));
-        inside_out_loop(10, &mut a);
+        run_loop(10, &mut a, true);
         (0..20).for_each(|_| {
             b.random();
         });

@@ -36,6 +36,7 @@ pub fn App() -> impl IntoView {
         </header>
         <main>
             <Controls />
+            <Drawing />
             <Lengths />
             <section class="pipeline-section" aria-labelledby="pipeline-title">
                 <h2 id="pipeline-title">"With DistributedSampler, stage by stage"</h2>
@@ -63,6 +64,19 @@ pub fn App() -> impl IntoView {
                 <code>"randperm"</code> " and samplers, checked against PyTorch 2.15's own outputs."
             </p>
         </footer>
+    }
+}
+
+/// Says that a large picture is being drawn (the page stays usable meanwhile).
+#[component]
+fn Drawing() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    view! {
+        <p class="drawing" role="status" data-testid="drawing">
+            {move || state.drawing.get().map(|(done, all)| {
+                format!("Drawing the permutation… {}%", u64::from(done) * 100 / u64::from(all.max(1)))
+            })}
+        </p>
     }
 }
 

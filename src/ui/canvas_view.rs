@@ -5,6 +5,7 @@
 use leptos::ev;
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
+use std::sync::Arc;
 use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
@@ -22,6 +23,8 @@ pub fn CanvasView() -> impl IntoView {
     let (picture, stage) = (state.picture, state.stage());
     let stage_text = Signal::derive(move || picture.with(|p| stage_sentence(p)));
     let map_text = Signal::derive(move || picture.with(|p| map_sentence(p)));
+    // The rank map does not depend on the stage: redraw it only when the indices change.
+    let map_source = Memo::new(move |_| SameEpoch(picture.get()));
     view! {
         <figure class="raster-view" data-stage=move || stage.get().number()>
             {raster_canvas("canvas-view", stage_text, move |w| {
@@ -34,7 +37,7 @@ pub fn CanvasView() -> impl IntoView {
         </figure>
         <figure class="raster-view">
             <h3 class="raster-title">"Which rank gets each sample (dataset order)"</h3>
-            {raster_canvas("rank-map", map_text, move |w| picture.with(|p| raster::rank_map(p, w)))}
+            {raster_canvas("rank-map", map_text, move |w| map_source.with(|s| raster::rank_map(&s.0, w)))}
             <figcaption class="raster-caption">
                 <p aria-hidden="true">{map_text}</p>
                 {move || picture.with(|p| legend(p, None))}
@@ -42,6 +45,16 @@ pub fn CanvasView() -> impl IntoView {
         </figure>
     }
     .into_any()
+}
+
+/// A picture compared by its epoch alone (the same `Arc` means the same indices).
+#[derive(Clone)]
+struct SameEpoch(Arc<Picture>);
+
+impl PartialEq for SameEpoch {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0.epoch, &other.0.epoch)
+    }
 }
 
 /// A canvas as wide as its frame, redrawn by `render(width)` whenever the signals `render`

@@ -5,6 +5,9 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::js_sys;
 
 use crate::model::{Field, ParamError, Params, Picture, Stage};
 
@@ -17,7 +20,14 @@ pub struct AppState {
     pub errors: RwSignal<Vec<ParamError>>,
     /// The last picture the core could compute: kept while the controls hold bad input.
     pub picture: RwSignal<Arc<Picture>>,
+    /// While a large picture is being drawn: steps taken and steps in all.
+    pub drawing: RwSignal<Option<(u32, u32)>>,
+    /// Counts recomputations, so that a newer one cancels a drawing still under way.
+    generation: RwSignal<u64>,
 }
+
+/// Permutation steps per slice: about 20 ms of work in the browser, so it can paint between.
+const SLICE: u32 = 1 << 20;
 
 impl AppState {
     /// State from the page's URL query (`?n=...`), falling back to the defaults for the picture
@@ -36,6 +46,8 @@ impl AppState {
             texts: RwSignal::new(texts),
             errors: RwSignal::new(Vec::new()),
             picture: RwSignal::new(Arc::new(fallback)),
+            drawing: RwSignal::new(None),
+            generation: RwSignal::new(0),
         };
         state.recompute(false);
         state
@@ -76,31 +88,68 @@ impl AppState {
     }
 
     fn recompute(&self, write_url: bool) {
-        let outcome = self.texts.with_untracked(|texts| {
+        let parsed = self.texts.with_untracked(|texts| {
             Params::from_pairs(texts.iter().map(|(f, v)| (f.name(), v.as_str())))
-                .and_then(|params| self.redraw(params))
         });
-        match outcome {
-            Ok(picture) => {
-                if write_url {
-                    replace_query(&picture.params.to_query());
-                }
-                self.picture.set(Arc::new(picture));
-                self.errors.set(Vec::new());
-            }
-            Err(errors) => self.errors.set(errors),
+        // Whatever happens next, a drawing still under way is out of date.
+        let generation = self.generation.get_untracked() + 1;
+        self.generation.set(generation);
+        self.drawing.set(None);
+        let params = match parsed {
+            Ok(params) => params,
+            Err(errors) => return self.errors.set(errors),
+        };
+        if let Some(picture) = self.restaged(&params) {
+            return self.show(picture, write_url);
         }
+        let mut task = match Picture::start(&params) {
+            Ok(task) => task,
+            Err(errors) => return self.errors.set(errors),
+        };
+        self.errors.set(Vec::new());
+        if task.advance(SLICE) {
+            return self.show(task.finish(), write_url);
+        }
+        let state = *self;
+        spawn_local(async move {
+            loop {
+                state.drawing.set(Some(task.progress()));
+                next_macrotask().await;
+                if state.generation.get_untracked() != generation {
+                    return;
+                }
+                if task.advance(SLICE) {
+                    break;
+                }
+            }
+            state.drawing.set(None);
+            state.show(task.finish(), write_url);
+        });
     }
 
-    /// The picture for `params`; a change of stage alone reuses the indices already drawn.
-    fn redraw(&self, params: Params) -> Result<Picture, Vec<ParamError>> {
+    fn show(&self, picture: Picture, write_url: bool) {
+        if write_url {
+            replace_query(&picture.params.to_query());
+        }
+        self.picture.set(Arc::new(picture));
+        self.errors.set(Vec::new());
+    }
+
+    /// The current picture at another stage, when the stage is all that changed.
+    fn restaged(&self, params: &Params) -> Option<Picture> {
         let current = self.picture.get_untracked();
         let same_but_stage = Params { stage: current.params.stage, ..params.clone() };
-        if same_but_stage == current.params {
-            return Ok(Picture { params, ..(*current).clone() });
-        }
-        Picture::compute(&params)
+        (same_but_stage == current.params)
+            .then(|| Picture { params: params.clone(), ..(*current).clone() })
     }
+}
+
+/// Resolves on the browser's next task, after it has had the chance to paint and handle input.
+async fn next_macrotask() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window().set_timeout_with_callback(&resolve);
+    });
+    let _ = JsFuture::from(promise).await;
 }
 
 /// The page's query string as decoded `(name, value)` pairs.
