@@ -2,7 +2,10 @@
 //! that a reader sees what the rules mean. The vectors were made by real PyTorch (see
 //! `tests/golden/README.md`); the Python behind each group is quoted above its test.
 
-use sampler_viz::conformance::{Report, check_line};
+mod common;
+
+use common::check_golden;
+use sampler_viz::conformance::check_line;
 use sampler_viz::sampler::{Config, DistributedSampler, Generator, NoSampler, randperm};
 
 const RANDPERM: &str = include_str!("golden/pytorch-2.15/randperm.jsonl");
@@ -11,14 +14,6 @@ const LOADER: &str = include_str!("golden/pytorch-2.15/dataloader.jsonl");
 const ERRORS: &str = include_str!("golden/pytorch-2.15/errors.jsonl");
 
 /// Every case of a golden file matches, and the file holds the cases we expect.
-#[track_caller]
-fn check_golden(text: &str, expected_cases: usize) {
-    let mut report = Report::default();
-    let failures = report.check_jsonl(text, check_line).to_vec();
-    assert!(failures.is_empty(), "{} failed, first: {:?}", failures.len(), failures.first());
-    assert_eq!(report.passed, expected_cases);
-}
-
 /// ```python
 /// g = torch.Generator(); g.manual_seed(seed); torch.randperm(n, generator=g)
 /// ```

@@ -3,18 +3,12 @@
 //! `cargo test --target wasm32-unknown-unknown --test wasm_parity`.
 #![cfg(target_arch = "wasm32")]
 
-use sampler_viz::conformance::{Report, check_line};
+mod common;
+
+use common::check_golden;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-#[track_caller]
-fn check_golden(text: &str, expected_cases: usize) {
-    let mut report = Report::default();
-    let failures = report.check_jsonl(text, check_line).to_vec();
-    assert!(failures.is_empty(), "{} failed, first: {:?}", failures.len(), failures.first());
-    assert_eq!(report.passed, expected_cases);
-}
 
 #[wasm_bindgen_test]
 fn this_is_the_32_bit_wasm_build() {

@@ -49,6 +49,13 @@ impl Report {
         &self.failures[before..]
     }
 
+    /// Checks every case of a JSONL text with [`check_line`]: the report of that text alone.
+    pub fn of_jsonl(text: &str) -> Report {
+        let mut report = Report::default();
+        report.check_jsonl(text, check_line);
+        report
+    }
+
     /// Records a failed case.
     pub fn fail(&mut self, line: usize, label: String, reason: String) {
         self.failures.push(Failure { line, label, reason });
