@@ -2,13 +2,13 @@
 //! [`crate::model::raster`] turns the picture into pixels; this puts them on the page, labels
 //! the strips in HTML beside them, and explains the colours.
 
-use leptos::ev;
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use std::sync::Arc;
 use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
+use super::width::use_width;
 use super::{AppState, PALETTE_LEN, rank_colour, thousands};
 use crate::model::raster::{self, DROPPED_RGB, INK_RGB, RAMP_STOPS, Raster, RasterRow};
 use crate::model::{Picture, Stage};
@@ -96,29 +96,6 @@ fn raster_canvas(
             <p class="raster-error" role="status">"This browser could not draw the picture."</p>
         </Show>
     }
-}
-
-/// The width of `frame` in CSS pixels (0 before it is mounted), read at mount and when the
-/// window is resized.
-fn use_width(frame: NodeRef<Div>) -> ReadSignal<usize> {
-    let width = RwSignal::new(0usize);
-    let measure = move || {
-        if let Some(el) = frame.get_untracked() {
-            let w = usize::try_from(el.client_width()).unwrap_or(0);
-            // Only a change of width redraws (resizing fires many events).
-            if w != width.get_untracked() {
-                width.set(w);
-            }
-        }
-    };
-    Effect::new(move |_| {
-        if frame.get().is_some() {
-            measure();
-        }
-    });
-    let resize = window_event_listener(ev::resize, move |_| measure());
-    on_cleanup(move || resize.remove());
-    width.read_only()
 }
 
 /// Puts `raster` on `canvas`, resizing it to the image.

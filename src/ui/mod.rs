@@ -13,6 +13,7 @@ mod pipeline;
 mod playback;
 mod state;
 mod timeline;
+mod width;
 
 pub use app::App;
 pub use state::AppState;

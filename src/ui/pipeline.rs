@@ -4,10 +4,10 @@
 
 use std::sync::Arc;
 
-use leptos::ev;
 use leptos::html::Div;
 use leptos::prelude::*;
 
+use super::width::use_width;
 use super::{AppState, rank_colour};
 use crate::model::layout::{self, Chip, ChipKey, ChipKind, Layout};
 use crate::model::{Picture, Stage};
@@ -62,27 +62,14 @@ pub fn Pipeline() -> impl IntoView {
     }
 }
 
-/// The grid's columns and pixels per unit, fitted to `container`'s width once it is mounted
-/// and again when the window is resized.
+/// The grid's columns and pixels per unit, fitted to `container`'s width (the window's until
+/// it is mounted) and refitted when the window is resized.
 fn use_fit(container: NodeRef<Div>) -> (Signal<usize>, Signal<f64>) {
-    let fit = RwSignal::new(fitted(viewport_width()));
-    let refit = move || {
-        let width = container
-            .get_untracked()
-            .map_or_else(viewport_width, |el| f64::from(el.client_width()));
-        let width = if width > 0.0 { width } else { viewport_width() };
-        let new = fitted(width);
-        if fit.get_untracked() != new {
-            fit.set(new);
-        }
-    };
-    Effect::new(move |_| {
-        if container.get().is_some() {
-            refit();
-        }
+    let width = use_width(container);
+    let fit = Memo::new(move |_| {
+        let w = width.get() as f64;
+        fitted(if w > 0.0 { w } else { viewport_width() })
     });
-    let resize = window_event_listener(ev::resize, move |_| refit());
-    on_cleanup(move || resize.remove());
     (Signal::derive(move || fit.get().0), Signal::derive(move || fit.get().1))
 }
 
