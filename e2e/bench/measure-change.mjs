@@ -1,0 +1,111 @@
+// Control change → new picture: the seed control changed again and again at one size, each
+// change timed in the page, and DevTools' split of the main thread's time per change.
+import { figure, median, round } from "./figures.mjs";
+import { drawnPage, settle } from "./page.mjs";
+
+/** Untimed control changes before the timed ones. */
+const WARMUP = 2;
+
+/**
+ * In the page: types `value` into the seed control (value + input event, as `page.fill` does)
+ * and times, from just before the event: `sync` (the event's handlers return), `changed` (a
+ * MutationObserver sees the first row of the index table read differently), `frame` (the next
+ * animation frame after that: everything the change set off has run, the frame starts), and
+ * `painted` (a task queued from that frame runs: the frame's style, layout and paint are done).
+ */
+function changeSeed(value) {
+  const input = document.querySelector("[data-testid=control-seed]");
+  const firstRow = () => document.querySelector("[data-testid=index-table] tr[data-rank] td");
+  const before = firstRow()?.textContent;
+  return new Promise((resolve) => {
+    let t0 = 0;
+    let changed = 0;
+    let sync = 0;
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      resolve(null); // the first row did not change (same row for two seeds): skipped
+    }, 10_000);
+    const observer = new MutationObserver(() => {
+      if (changed || firstRow()?.textContent === before) return;
+      changed = performance.now();
+      observer.disconnect();
+      clearTimeout(timer);
+      requestAnimationFrame(() => {
+        const frame = performance.now();
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          const painted = performance.now() - t0;
+          resolve({ sync, changed: changed - t0, frame: frame - t0, painted });
+        };
+        channel.port2.postMessage(null);
+      });
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    input.value = value;
+    t0 = performance.now();
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    sync = performance.now() - t0;
+  });
+}
+
+/** The renderer's cumulative main-thread times (s), through the DevTools protocol. */
+async function metrics(cdp) {
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]));
+  return {
+    script: m.ScriptDuration,
+    layout: m.LayoutDuration,
+    style: m.RecalcStyleDuration,
+    task: m.TaskDuration,
+  };
+}
+
+/**
+ * At `?n=N&num_replicas=W`: `changes` timed seed changes (after WARMUP untimed), their median
+ * against `budget` (ms, or null). Returns a note on where the time went.
+ */
+export async function controlChange(browser, base, n, w, budget, changes) {
+  const { page, errors } = await drawnPage(browser, base, { n, num_replicas: w });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const runs = [];
+  const split = { script: [], layout: [], style: [], other: [] };
+  let seed = 1000;
+  try {
+    for (let i = 0; i < WARMUP + changes; i++) {
+      const m0 = await metrics(cdp);
+      const t = await page.evaluate(changeSeed, String(++seed));
+      const m1 = await metrics(cdp);
+      await settle(page, 100);
+      if (!t || i < WARMUP) continue;
+      runs.push(t);
+      const d = (k) => (m1[k] - m0[k]) * 1000;
+      split.script.push(d("script"));
+      split.layout.push(d("layout"));
+      split.style.push(d("style"));
+      split.other.push(d("task") - d("script") - d("layout") - d("style"));
+    }
+    if (runs.length < changes / 2) {
+      throw new Error(`n=${n}: the table changed only ${runs.length} times`);
+    }
+    if (errors.length) throw new Error(`n=${n}: page errors: ${errors.join("; ")}`);
+  } finally {
+    await page.close();
+  }
+  const label = `control change → picture n=${n} w=${w}`;
+  const frame = runs.map((r) => r.frame);
+  figure(`${label}, median`, round(median(frame)), "ms", budget);
+  figure(`${label}, max`, round(Math.max(...frame)), "ms");
+  figure(`${label}, median to painted`, round(median(runs.map((r) => r.painted))), "ms");
+  const parts = [
+    `event handlers ${round(median(runs.map((r) => r.sync)), 1)}`,
+    `table changed ${round(median(runs.map((r) => r.changed)), 1)}`,
+    `next frame ${round(median(frame), 1)}`,
+    `painted ${round(median(runs.map((r) => r.painted)), 1)} ms after the input event`,
+  ];
+  const work = Object.entries(split).map(([k, v]) => `${k} ${round(median(v), 1)}`);
+  return (
+    `${label} (${runs.length} changes, medians): ${parts.join(", ")}; ` +
+    `main thread per change, ms: ${work.join(", ")}`
+  );
+}
