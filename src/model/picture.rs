@@ -12,6 +12,14 @@ use crate::sampler::{
 
 /// The most indices a table row lists; longer rows are cut, saying so.
 pub const TABLE_LIMIT: usize = 2000;
+/// The most indices a whole table lists (64 rows of 2,000 would make the page crawl).
+pub const TABLE_TOTAL: usize = 16_000;
+
+/// How many indices each of `num_replicas` rows lists at most: [`TABLE_LIMIT`], fewer when
+/// there are many ranks. A dataset of up to 2,000 samples is always listed in full.
+pub fn row_limit(num_replicas: usize) -> usize {
+    TABLE_LIMIT.min(TABLE_TOTAL / num_replicas.max(1))
+}
 /// How many indices of each rank an epoch of the timeline previews.
 pub const PREVIEW: usize = 12;
 /// Epochs `0 .. TIMELINE_EPOCHS` are always on the timeline (and the current one).
@@ -58,7 +66,7 @@ pub struct TimelineEpoch {
 pub struct NoSamplerSide {
     /// Each rank's process seed (`torch.initial_seed()`).
     pub process_seeds: Vec<u64>,
-    /// Each rank's first [`TABLE_LIMIT`] indices this epoch.
+    /// Each rank's first [`row_limit`] indices this epoch.
     pub orders: Vec<Vec<u32>>,
     /// `len(loader)` on each rank.
     pub loader_len: usize,
@@ -222,7 +230,7 @@ fn no_sampler(params: &Params, loader: &BatchSampler) -> Result<NoSamplerSide, P
         .collect::<Result<Vec<_>, _>>()
         .map_err(refused)?;
     let n = params.n as usize;
-    let limit = TABLE_LIMIT.min(n) as u32;
+    let limit = row_limit(w).min(n) as u32;
     let orders = processes.iter().map(|p| p.epoch_prefix(params.epoch, limit)).collect();
     let visits = match params.seeding {
         Seeding::Alike => Some(visits::no_sampler_alike(n, w, loader)),

@@ -4,10 +4,10 @@
 
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
-use std::sync::Arc;
 use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
+use super::indices::use_indices;
 use super::width::use_width;
 use super::{AppState, PALETTE_LEN, rank_colour, thousands};
 use crate::model::raster::{self, DROPPED_RGB, INK_RGB, RAMP_STOPS, Raster, RasterRow};
@@ -24,7 +24,7 @@ pub fn CanvasView() -> impl IntoView {
     let stage_text = Signal::derive(move || picture.with(|p| stage_sentence(p)));
     let map_text = Signal::derive(move || picture.with(|p| map_sentence(p)));
     // The rank map does not depend on the stage: redraw it only when the indices change.
-    let map_source = Memo::new(move |_| SameEpoch(picture.get()));
+    let map_source = use_indices(state);
     view! {
         <figure class="raster-view" data-stage=move || stage.get().number()>
             {raster_canvas("canvas-view", stage_text, move |w| {
@@ -45,16 +45,6 @@ pub fn CanvasView() -> impl IntoView {
         </figure>
     }
     .into_any()
-}
-
-/// A picture compared by its epoch alone (the same `Arc` means the same indices).
-#[derive(Clone)]
-struct SameEpoch(Arc<Picture>);
-
-impl PartialEq for SameEpoch {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0.epoch, &other.0.epoch)
-    }
 }
 
 /// A canvas as wide as its frame, redrawn by `render(width)` whenever the signals `render`

@@ -5,13 +5,15 @@ use leptos::task::spawn_local;
 use wasm_bindgen_futures::JsFuture;
 
 use super::AppState;
+use super::indices::{SameEpoch, use_indices};
 use crate::model::python;
 
 /// The script for the current picture and a button that copies it.
 #[component]
 pub fn CodePanel() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let script = Memo::new(move |_| state.picture.with(|p| python::script(p)));
+    let indices = use_indices(state);
+    let script = Memo::new(move |_| indices.with(|SameEpoch(p)| python::script(p)));
     let copied = RwSignal::new(None::<bool>);
     let copy = move |_| {
         let text = script.get_untracked();

@@ -1,10 +1,11 @@
 //! The index tables: the text alternative to the picture, one row per rank, every index listed
-//! up to [`TABLE_LIMIT`] per rank (beyond, the row is cut and the note says so).
+//! up to [`row_limit`] per rank (beyond, the row is cut and the note says so).
 
 use leptos::prelude::*;
 
+use super::indices::{SameEpoch, use_indices};
 use super::{AppState, thousands};
-use crate::model::picture::TABLE_LIMIT;
+use crate::model::picture::row_limit;
 
 /// Rows of indices, one per rank: `<tr data-rank>` with a header cell and one cell of numbers.
 #[component]
@@ -13,18 +14,19 @@ pub fn RankTable(
     testid: &'static str,
     /// What the table lists.
     caption: String,
-    /// Each rank's indices (already cut to at most [`TABLE_LIMIT`]).
+    /// Each rank's indices (already cut to at most [`row_limit`]).
     rows: Vec<Vec<u32>>,
     /// How many indices each rank has in all.
     full_len: usize,
     /// The rank to highlight.
     highlight: usize,
 ) -> impl IntoView {
-    let cut = full_len > TABLE_LIMIT;
+    let limit = row_limit(rows.len());
+    let cut = full_len > limit;
     let note = cut.then(|| {
         format!(
             "Showing the first {} of {} indices of each rank.",
-            thousands(TABLE_LIMIT as u64),
+            thousands(limit as u64),
             thousands(full_len as u64)
         )
     });
@@ -34,7 +36,7 @@ pub fn RankTable(
         .map(|(rank, indices)| {
             // A long row scrolls inside its cell, and then takes keyboard focus to scroll.
             let scrolls = indices.len() > 100;
-            let text = indices.iter().take(TABLE_LIMIT).map(u32::to_string).collect::<Vec<_>>().join(", ");
+            let text = indices.iter().take(limit).map(u32::to_string).collect::<Vec<_>>().join(", ");
             view! {
                 <tr data-rank=rank class:highlight=rank == highlight style=format!("--rank-hue: {}", super::rank_colour(rank))>
                     <th scope="row">"rank " {rank}</th>
@@ -64,11 +66,11 @@ pub fn RankTable(
 /// Each rank's indices this epoch with the `DistributedSampler`.
 #[component]
 pub fn IndexTable() -> impl IntoView {
-    let state = expect_context::<AppState>();
+    let indices = use_indices(expect_context::<AppState>());
     move || {
-        state.picture.with(|p| {
+        indices.with(|SameEpoch(p)| {
             let rows = (0..p.epoch.num_replicas())
-                .map(|r| p.epoch.rank(r).take(TABLE_LIMIT).collect())
+                .map(|r| p.epoch.rank(r).take(row_limit(p.epoch.num_replicas())).collect())
                 .collect();
             let caption =
                 format!("Indices each rank receives in epoch {}, in order", p.params.epoch);

@@ -6,6 +6,7 @@ mod canvas_view;
 mod code_panel;
 mod controls;
 mod index_table;
+mod indices;
 mod lengths;
 mod no_sampler;
 pub mod panic_banner;

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use super::controls::{FieldErrors, NumberField};
 use super::index_table::RankTable;
+use super::indices::{SameEpoch, use_indices};
 use super::{AppState, thousands};
 use crate::model::{Field, Picture, Seeding, Visits};
 
@@ -11,6 +12,7 @@ use crate::model::{Field, Picture, Seeding, Visits};
 #[component]
 pub fn NoSamplerPanel() -> impl IntoView {
     let state = expect_context::<AppState>();
+    let indices = use_indices(state);
     let seeding = state.text(Field::Seeding);
     view! {
         <section class="no-sampler" aria-labelledby="no-sampler-title">
@@ -40,7 +42,7 @@ pub fn NoSamplerPanel() -> impl IntoView {
             } else {
                 view! { <NumberField field=Field::ManualSeed label="manual_seed" /> }.into_any()
             }}
-            {move || state.picture.with(|p| side(p))}
+            {move || indices.with(|SameEpoch(p)| side(p))}
         </section>
     }
 }
@@ -84,9 +86,9 @@ fn side(p: &Picture) -> AnyView {
 /// What each set-up costs per epoch: how often each sample is processed, over all GPUs.
 #[component]
 pub fn Cost() -> impl IntoView {
-    let state = expect_context::<AppState>();
+    let indices = use_indices(expect_context::<AppState>());
     move || {
-        state.picture.with(|p| {
+        indices.with(|SameEpoch(p)| {
             let w = p.params.num_replicas as u64;
             let without = match &p.no_sampler {
                 Ok(side) => match &side.visits {

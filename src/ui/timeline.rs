@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use super::indices::{SameEpoch, use_indices};
 use super::{AppState, rank_colour};
 use crate::model::{Field, Picture, TimelineEpoch};
 
@@ -9,8 +10,9 @@ use crate::model::{Field, Picture, TimelineEpoch};
 #[component]
 pub fn Timeline() -> impl IntoView {
     let state = expect_context::<AppState>();
+    let indices = use_indices(state);
     move || {
-        state.picture.with(|p| {
+        indices.with(|SameEpoch(p)| {
             let rows = p.timeline.iter().map(|e| epoch_row(state, p, e)).collect_view();
             view! {
                 <section class="timeline" data-testid="timeline" aria-labelledby="timeline-title">
