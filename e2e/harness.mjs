@@ -18,12 +18,17 @@ const TYPES = {
   ".png": "image/png",
 };
 
-/** Serves dist/ on 127.0.0.1 at a free port; resolves to { url, close }. */
-export async function serveDist() {
+/**
+ * Serves dist/ on 127.0.0.1 at a free port, under `prefix` (e.g. "/tools/sampler/"; anything
+ * outside it is not found); resolves to { url, close }, `url` ending in the prefix.
+ */
+export async function serveDist(prefix = "/") {
   const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
+    const pathname = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    const path = normalize(`/${pathname.slice(prefix.length)}`);
     const file = join(dist, path.endsWith("/") ? join(path, "index.html") : path);
     try {
+      if (!pathname.startsWith(prefix)) throw new Error("outside the prefix");
       const body = await readFile(file);
       res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
       res.end(body);
@@ -33,7 +38,10 @@ export async function serveDist() {
   });
   await new Promise((done) => server.listen(0, "127.0.0.1", done));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((done) => server.close(done)) };
+  return {
+    url: `http://127.0.0.1:${port}${prefix}`,
+    close: () => new Promise((done) => server.close(done)),
+  };
 }
 
 /** Launches headless Chromium as this machine allows it (root, no network but loopback). */
@@ -53,9 +61,12 @@ export function launchBrowser() {
   });
 }
 
-/** Opens `url` in a new page and records every console error and uncaught exception. */
-export async function openPage(browser, url, viewport = { width: 1280, height: 900 }) {
-  const page = await browser.newPage({ viewport });
+/**
+ * Opens `url` in a new page and records every console error and uncaught exception.
+ * `options` go to the page's new context (e.g. `{ permissions: ["clipboard-read"] }`).
+ */
+export async function openPage(browser, url, viewport = { width: 1280, height: 900 }, options = {}) {
+  const page = await browser.newPage({ viewport, ...options });
   const errors = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   page.on("pageerror", (e) => errors.push(String(e)));

@@ -3,9 +3,13 @@
 //!
 //! - [`sampler`]: the core, PyTorch's sampling pipeline bit for bit, with no web dependency.
 //! - [`conformance`]: checks the core against golden vectors made by real PyTorch.
-//! - `ui` (wasm only): the Leptos page that draws what the core computed.
+//! - [`model`]: what the page shows, computed from its URL parameters (pure, like the core).
+//! - `ui` (wasm only): the Leptos page that draws what the model computed.
+//! - `js_api` (wasm only): the core as an ES module for other pages (`docs/js-api.md`).
 
 pub mod conformance;
+#[cfg(target_arch = "wasm32")]
+pub mod js_api;
 pub mod model;
 pub mod sampler;
 

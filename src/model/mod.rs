@@ -2,6 +2,8 @@
 //! picture for one configuration, and the per-sample counts. Pure Rust like the core, so it is
 //! tested natively; the UI only turns a [`Picture`] into elements.
 
+pub mod embed;
+pub mod export;
 pub mod layout;
 pub mod params;
 pub mod picture;

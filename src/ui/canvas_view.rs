@@ -2,6 +2,8 @@
 //! [`crate::model::raster`] turns the picture into pixels; this puts them on the page, labels
 //! the strips in HTML beside them, and explains the colours.
 
+use std::time::Duration;
+
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use wasm_bindgen::{Clamped, JsCast, JsValue};
@@ -23,8 +25,16 @@ pub fn CanvasView() -> impl IntoView {
     let (picture, stage) = (state.picture, state.stage());
     let stage_text = Signal::derive(move || picture.with(|p| stage_sentence(p)));
     let map_text = Signal::derive(move || picture.with(|p| map_sentence(p)));
-    // The rank map does not depend on the stage: redraw it only when the indices change.
+    // The rank map does not depend on the stage: redraw it only when the indices change, and
+    // in a task of its own, so that a large picture never blocks the page in one long task.
     let map_source = use_indices(state);
+    let map_later = RwSignal::new(map_source.get_untracked());
+    Effect::new(move |_| {
+        let source = map_source.get();
+        if map_later.with_untracked(|shown| *shown != source) {
+            set_timeout(move || map_later.set(source), Duration::ZERO);
+        }
+    });
     view! {
         <figure class="raster-view" data-stage=move || stage.get().number()>
             {raster_canvas("canvas-view", stage_text, move |w| {
@@ -37,7 +47,7 @@ pub fn CanvasView() -> impl IntoView {
         </figure>
         <figure class="raster-view">
             <h3 class="raster-title">"Which rank gets each sample (dataset order)"</h3>
-            {raster_canvas("rank-map", map_text, move |w| map_source.with(|s| raster::rank_map(&s.0, w)))}
+            {raster_canvas("rank-map", map_text, move |w| map_later.with(|s| raster::rank_map(&s.0, w)))}
             <figcaption class="raster-caption">
                 <p aria-hidden="true">{map_text}</p>
                 {move || picture.with(|p| legend(p, None))}

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use super::AppState;
 use crate::model::Field;
+use crate::model::embed::Layout;
 
 /// One-click configurations from the classic tutorials and real datasets.
 const PRESETS: [(&str, &[(Field, &str)]); 4] = [
@@ -25,9 +26,60 @@ const PRESETS: [(&str, &[(Field, &str)]); 4] = [
     ),
 ];
 
-/// Every parameter, grouped as the Python code groups them.
+/// The controls of each group, as the Python code groups them.
+const SAMPLER: [Field; 6] =
+    [Field::N, Field::NumReplicas, Field::Rank, Field::Shuffle, Field::Seed, Field::DropLast];
+const TRAINING: [Field; 2] = [Field::Epoch, Field::SetEpoch];
+const LOADER: [Field; 2] = [Field::BatchSize, Field::LoaderDropLast];
+
+/// The page's layout, or the full page when none was provided.
+fn layout() -> Layout {
+    use_context::<Layout>().unwrap_or_default()
+}
+
+/// Every parameter, grouped as the Python code groups them; a group whose controls `hide=` all
+/// leaves out is left out, and the presets stay off the embedded view.
 #[component]
 pub fn Controls() -> impl IntoView {
+    let layout = layout();
+    let shows = move |group: &[Field]| !layout.hides_all(group);
+    let any = shows(&SAMPLER) || shows(&TRAINING) || shows(&LOADER) || !layout.embed;
+    any.then(|| {
+        view! {
+            <section class="controls" aria-label="Configuration">
+                {(!layout.embed).then(presets)}
+                {shows(&SAMPLER).then(|| view! {
+                    <fieldset>
+                        <legend><code>"DistributedSampler(dataset, …)"</code></legend>
+                        <NumberField field=Field::N label="len(dataset)" />
+                        <NumberField field=Field::NumReplicas label="num_replicas" />
+                        <NumberField field=Field::Rank label="rank (highlighted)" />
+                        <Toggle field=Field::Shuffle label="shuffle" />
+                        <NumberField field=Field::Seed label="seed" />
+                        <Toggle field=Field::DropLast label="drop_last" />
+                    </fieldset>
+                })}
+                {shows(&TRAINING).then(|| view! {
+                    <fieldset>
+                        <legend>"Training loop"</legend>
+                        <EpochField />
+                        <Toggle field=Field::SetEpoch label="sampler.set_epoch(epoch)" />
+                    </fieldset>
+                })}
+                {shows(&LOADER).then(|| view! {
+                    <fieldset>
+                        <legend><code>"DataLoader(dataset, sampler=…)"</code></legend>
+                        <NumberField field=Field::BatchSize label="batch_size" />
+                        <Toggle field=Field::LoaderDropLast label="drop_last" />
+                    </fieldset>
+                })}
+            </section>
+        }
+    })
+}
+
+/// One-click configurations.
+fn presets() -> impl IntoView {
     let state = expect_context::<AppState>();
     let presets = PRESETS
         .iter()
@@ -37,30 +89,7 @@ pub fn Controls() -> impl IntoView {
             view! { <button type="button" class="preset" on:click=move |_| state.set_many(&values)>{*label}</button> }
         })
         .collect_view();
-    view! {
-        <section class="controls" aria-label="Configuration">
-            <div class="presets" data-testid="presets">{presets}</div>
-            <fieldset>
-                <legend><code>"DistributedSampler(dataset, …)"</code></legend>
-                <NumberField field=Field::N label="len(dataset)" />
-                <NumberField field=Field::NumReplicas label="num_replicas" />
-                <NumberField field=Field::Rank label="rank (highlighted)" />
-                <Toggle field=Field::Shuffle label="shuffle" />
-                <NumberField field=Field::Seed label="seed" />
-                <Toggle field=Field::DropLast label="drop_last" />
-            </fieldset>
-            <fieldset>
-                <legend>"Training loop"</legend>
-                <EpochField />
-                <Toggle field=Field::SetEpoch label="sampler.set_epoch(epoch)" />
-            </fieldset>
-            <fieldset>
-                <legend><code>"DataLoader(dataset, sampler=…)"</code></legend>
-                <NumberField field=Field::BatchSize label="batch_size" />
-                <Toggle field=Field::LoaderDropLast label="drop_last" />
-            </fieldset>
-        </section>
-    }
+    view! { <div class="presets" data-testid="presets">{presets}</div> }
 }
 
 /// A whole-number field. Free text, so that a bad value can be typed and explained.
@@ -71,6 +100,10 @@ pub fn NumberField(
     /// Its name on the page (PyTorch's name).
     label: &'static str,
 ) -> impl IntoView {
+    (!layout().hides(field)).then(|| number_input(field, label))
+}
+
+fn number_input(field: Field, label: &'static str) -> impl IntoView {
     let state = expect_context::<AppState>();
     let text = state.text(field);
     let has_error = move || !state.errors_for(field).get().is_empty();
@@ -103,6 +136,10 @@ pub fn Toggle(
     /// Its name on the page.
     label: &'static str,
 ) -> impl IntoView {
+    (!layout().hides(field)).then(|| checkbox(field, label))
+}
+
+fn checkbox(field: Field, label: &'static str) -> impl IntoView {
     let state = expect_context::<AppState>();
     let text = state.text(field);
     view! {
@@ -128,11 +165,14 @@ pub fn Toggle(
 #[component]
 fn EpochField() -> impl IntoView {
     let state = expect_context::<AppState>();
+    if layout().hides(Field::Epoch) {
+        return None;
+    }
     let step = move |delta: i64| {
         let current: i64 = state.text(Field::Epoch).get_untracked().trim().parse().unwrap_or(0);
         state.set(Field::Epoch, (current + delta).max(0).to_string());
     };
-    view! {
+    Some(view! {
         <div class="epoch-field">
             <NumberField field=Field::Epoch label="epoch" />
             <div class="stepper">
@@ -140,7 +180,7 @@ fn EpochField() -> impl IntoView {
                 <button type="button" aria-label="next epoch" data-testid="next-epoch" on:click=move |_| step(1)>"+"</button>
             </div>
         </div>
-    }
+    })
 }
 
 /// The errors for one field: what is wrong, then the rule, next to the control.

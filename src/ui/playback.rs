@@ -27,7 +27,9 @@ pub fn Playback() -> impl IntoView {
     let playing = RwSignal::new(false);
     let speed = RwSignal::new(1.0_f64);
     let controls = Controls { state, playing };
-    let period = Signal::derive(move || playing.get().then(|| TICK_MS / speed.get()));
+    let period = Signal::derive(move || {
+        (playing.get() && state.visible.get()).then(|| TICK_MS / speed.get())
+    });
     use_interval(period, move || controls.tick());
     use_shortcuts(controls);
 

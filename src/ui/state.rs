@@ -22,12 +22,15 @@ pub struct AppState {
     pub picture: RwSignal<Arc<Picture>>,
     /// While a large picture is being drawn: steps taken and steps in all.
     pub drawing: RwSignal<Option<(u32, u32)>>,
+    /// Whether the page is on screen (an embed scrolled out of view is not); playback waits.
+    pub visible: RwSignal<bool>,
     /// Counts recomputations, so that a newer one cancels a drawing still under way.
     generation: RwSignal<u64>,
 }
 
-/// Permutation steps per slice: about 20 ms of work in the browser, so it can paint between.
-const SLICE: u32 = 1 << 20;
+/// Permutation steps per slice: 20 to 40 ms in the browser at the size cap (where every swap
+/// misses the cache), so that it can paint and take input between slices.
+const SLICE: u32 = 1 << 19;
 
 impl AppState {
     /// State from the page's URL query (`?n=...`), falling back to the defaults for the picture
@@ -47,6 +50,7 @@ impl AppState {
             errors: RwSignal::new(Vec::new()),
             picture: RwSignal::new(Arc::new(fallback)),
             drawing: RwSignal::new(None),
+            visible: RwSignal::new(true),
             generation: RwSignal::new(0),
         };
         state.recompute(false);
@@ -107,7 +111,9 @@ impl AppState {
             Err(errors) => return self.errors.set(errors),
         };
         self.errors.set(Vec::new());
-        if task.advance(SLICE) {
+        // A small picture is drawn at once; a large one only starts here, so that even the
+        // first slice runs in a task of its own.
+        if task.progress().1 <= SLICE {
             return self.show(task.finish(), write_url);
         }
         let state = *self;
@@ -121,6 +127,10 @@ impl AppState {
                 if task.advance(SLICE) {
                     break;
                 }
+            }
+            next_macrotask().await;
+            if state.generation.get_untracked() != generation {
+                return;
             }
             state.drawing.set(None);
             state.show(task.finish(), write_url);

@@ -1,0 +1,111 @@
+//! The compact view for an `<iframe>` (`embed=1`, see [`crate::model::embed`]): it tells its
+//! parent page how tall it is, waits with its playback while it is scrolled out of view, and
+//! links to the full page.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+use web_sys::{IntersectionObserver, IntersectionObserverEntry, ResizeObserver, js_sys};
+
+use super::AppState;
+use super::share::page_url;
+use crate::model::embed::Layout;
+
+/// The `type` of the message a parent page receives: `{ type, height }`, height in CSS pixels.
+pub const HEIGHT_MESSAGE: &str = "sampler-viz:height";
+
+/// The layout the page's URL asks for (`embed=`, every `hide=`).
+pub fn page_layout() -> Layout {
+    let search = window().location().search().unwrap_or_default();
+    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else {
+        return Layout::default();
+    };
+    let mut pairs: Vec<(&str, String)> = Vec::new();
+    if let Some(embed) = params.get("embed") {
+        pairs.push(("embed", embed));
+    }
+    pairs.extend(params.get_all("hide").iter().filter_map(|v| v.as_string()).map(|v| ("hide", v)));
+    Layout::from_pairs(pairs.iter().map(|(name, value)| (*name, value.as_str())))
+}
+
+/// While the page is framed, posts its height to the parent whenever the height changes. Only
+/// the height leaves the page; it goes to the parent's origin when the referrer names it.
+pub fn post_height_to_parent() {
+    let window = window();
+    let Ok(Some(parent)) = window.parent() else { return };
+    let Some(body) = document().body() else { return };
+    if js_sys::Object::is(&parent, &window) {
+        return;
+    }
+    let target = parent_origin();
+    let last = Rc::new(Cell::new(-1.0_f64));
+    let on_resize = Closure::<dyn FnMut()>::new(move || {
+        let Some(root) = document().document_element() else { return };
+        let height = root.get_bounding_client_rect().height().ceil();
+        if height != last.replace(height) {
+            let _ = parent.post_message(&height_message(height), &target);
+        }
+    });
+    if let Ok(observer) = ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
+        observer.observe(&body);
+        // The observer calls it for as long as the page lives.
+        on_resize.forget();
+    }
+}
+
+/// `document.referrer`'s origin (the embedding page's), or `*` when there is none to name.
+fn parent_origin() -> String {
+    let referrer = document().referrer();
+    let origin = web_sys::Url::new(&referrer).map(|u| u.origin()).unwrap_or_default();
+    if origin.is_empty() || origin == "null" { "*".to_string() } else { origin }
+}
+
+fn height_message(height: f64) -> js_sys::Object {
+    let message = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&message, &"type".into(), &HEIGHT_MESSAGE.into());
+    let _ = js_sys::Reflect::set(&message, &"height".into(), &height.into());
+    message
+}
+
+/// Keeps `state.visible` true only while some of the page is on screen (inside a frame, on the
+/// parent's screen), so that playback neither runs nor starts off screen.
+pub fn track_visibility(state: AppState) {
+    let on_change = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        let latest =
+            entries.iter().next_back().and_then(|e| e.dyn_into::<IntersectionObserverEntry>().ok());
+        if let Some(entry) = latest {
+            let _ = state.visible.try_set(entry.is_intersecting());
+        }
+    });
+    let root = document().document_element();
+    match (IntersectionObserver::new(on_change.as_ref().unchecked_ref()), root) {
+        (Ok(observer), Some(root)) => {
+            // Off screen until the observer's first report says otherwise.
+            state.visible.set(false);
+            observer.observe(&root);
+            on_change.forget();
+        }
+        _ => state.visible.set(true),
+    }
+}
+
+/// The embed's last line: the same view on the full page, in a new tab.
+#[component]
+pub fn EmbedFooter() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let full_page = Memo::new(move |_| {
+        state.picture.with(|p| page_url(&p.params.to_query(), &[("embed", None), ("hide", None)]))
+    });
+    view! {
+        <footer class="embed-footer">
+            <a href=full_page target="_blank" rel="noopener" data-testid="full-page-link">
+                "Open this view in sampler-viz"
+                <span class="sr-only">" (new tab)"</span>
+            </a>
+            " · every index computed as PyTorch 2.15 computes it"
+        </footer>
+    }
+}

@@ -1,0 +1,181 @@
+//! Share, embed and download: the link to this view, the `<iframe>` code that embeds it, and
+//! each rank's indices as CSV or JSON ([`crate::model::export`]).
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use std::time::Duration;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, js_sys};
+
+use super::{AppState, thousands};
+use crate::model::Picture;
+use crate::model::embed::{iframe_code, iframe_title};
+use crate::model::export;
+
+/// The link, the embed code and the downloads for the current picture.
+#[component]
+pub fn SharePanel() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let link = Memo::new(move |_| state.picture.with(|p| page_url(&p.params.to_query(), &[])));
+    let code = Memo::new(move |_| {
+        state.picture.with(|p| {
+            let src = page_url(&p.params.to_query(), &[("embed", Some("1"))]);
+            iframe_code(&src, &iframe_title(&p.params))
+        })
+    });
+    view! {
+        <section class="share" aria-labelledby="share-title">
+            <h2 id="share-title">"Share, embed, download"</h2>
+            <CopyField id="share-link" label="Link to this view" text=link button="Copy link" />
+            <CopyField id="embed-code" label="Embed code" text=code button="Copy embed code" rows=3 />
+            <p class="explain">
+                "The embed shows the controls, the lengths, the pipeline, the tables and the timeline. "
+                "Add " <code>"hide=seed,drop_last"</code> " (any control's name in the URL), "
+                <code>"hide=controls"</code> ", " <code>"no_sampler"</code> ", " <code>"timeline"</code>
+                " or " <code>"tables"</code> " to this page's URL to leave parts out; the embed code follows. "
+                "Framed, the page posts " <code>"{type: \"sampler-viz:height\", height}"</code>
+                " to its parent whenever its height changes."
+            </p>
+            <Downloads />
+        </section>
+    }
+}
+
+/// A read-only field holding `text`, a button that copies it, and what became of the copy.
+#[component]
+fn CopyField(
+    /// The field's id (and the stem of its test ids).
+    id: &'static str,
+    /// Its label.
+    label: &'static str,
+    /// What it holds.
+    text: Memo<String>,
+    /// The button's text.
+    button: &'static str,
+    /// Rows of a text area; a one-line input when absent.
+    #[prop(optional)]
+    rows: Option<u32>,
+) -> impl IntoView {
+    let copied = RwSignal::new(None::<bool>);
+    let copy = move |_| {
+        let promise = window().navigator().clipboard().write_text(&text.get_untracked());
+        spawn_local(async move { copied.set(Some(JsFuture::from(promise).await.is_ok())) });
+    };
+    let status = move || match copied.get() {
+        Some(true) => "Copied.",
+        Some(false) => "The browser refused the clipboard: select the text and copy it by hand.",
+        None => "",
+    };
+    let select = |ev: leptos::ev::FocusEvent| {
+        if let Some(input) =
+            ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        {
+            input.select();
+        } else if let Some(area) =
+            ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+        {
+            area.select();
+        }
+    };
+    let field = match rows {
+        None => view! { <input id=id type="text" readonly data-testid=id prop:value=text on:focus=select /> }.into_any(),
+        Some(rows) => view! { <textarea id=id rows=rows readonly data-testid=id prop:value=text on:focus=select></textarea> }.into_any(),
+    };
+    view! {
+        <div class="copy-field">
+            <label for=id>{label}</label>
+            {field}
+            <div class="code-actions">
+                <button type="button" data-testid=format!("copy-{id}") on:click=copy>{button}</button>
+                <span class="copy-status" role="status">{status}</span>
+            </div>
+        </div>
+    }
+}
+
+/// CSV and JSON of every rank's indices this epoch.
+#[component]
+fn Downloads() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let saved = RwSignal::new(String::new());
+    let save = move |json: bool| {
+        let (name, result) = state.picture.with_untracked(|p| download(p, json));
+        saved.set(match result {
+            Ok(()) => format!("Saved {name}."),
+            Err(_) => format!("The browser refused to save {name}."),
+        });
+    };
+    let cut = move || {
+        state.picture.with(|p| {
+            let listed = export::per_rank(p);
+            (listed < p.lengths.sampler).then(|| {
+                format!(
+                    " At this size they list each rank's first {} of {} indices.",
+                    thousands(listed as u64),
+                    thousands(p.lengths.sampler as u64)
+                )
+            })
+        })
+    };
+    view! {
+        <div class="code-actions downloads">
+            <button type="button" data-testid="download-csv" on:click=move |_| save(false)>"Download CSV"</button>
+            <button type="button" data-testid="download-json" on:click=move |_| save(true)>"Download JSON"</button>
+            <span class="copy-status" role="status">{move || saved.get()}</span>
+        </div>
+        <p class="explain">
+            "CSV: one row per index, " <code>"rank,position,index,batch"</code>
+            ". JSON: the configuration in PyTorch's argument names, each rank's indices and batches, "
+            "and without a sampler each rank's first 2,000 indices, as the table shows them."
+            {cut}
+        </p>
+    }
+}
+
+/// Saves the picture's CSV or JSON as a file; returns the file's name and what became of it.
+fn download(p: &Picture, json: bool) -> (String, Result<(), JsValue>) {
+    let listed = export::per_rank(p);
+    let (text, extension, mime) = if json {
+        (export::json(p, listed), "json", "application/json")
+    } else {
+        (export::csv(p, listed), "csv", "text/csv;charset=utf-8")
+    };
+    let name = format!("{}.{extension}", export::file_stem(&p.params));
+    let result = save_file(&name, mime, &text);
+    (name, result)
+}
+
+/// Hands `text` to the browser as a download: a Blob, an object URL, a click on `<a download>`.
+fn save_file(name: &str, mime: &str, text: &str) -> Result<(), JsValue> {
+    let options = BlobPropertyBag::new();
+    options.set_type(mime);
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let blob = Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let anchor: HtmlAnchorElement = document().create_element("a")?.dyn_into()?;
+    anchor.set_href(&url);
+    anchor.set_download(name);
+    anchor.click();
+    // The browser reads the Blob after the click returns: free it a little later.
+    set_timeout(move || drop(web_sys::Url::revoke_object_url(&url)), Duration::from_secs(30));
+    Ok(())
+}
+
+/// The page's absolute address for `query` (its other parameters kept), with `changes`
+/// applied: `Some(value)` sets a parameter, `None` removes it.
+pub fn page_url(query: &str, changes: &[(&str, Option<&str>)]) -> String {
+    let href = window().location().href().unwrap_or_default();
+    let Ok(url) = web_sys::Url::new(&href) else { return href };
+    let params = url.search_params();
+    for (name, value) in query.split('&').filter_map(|pair| pair.split_once('=')) {
+        params.set(name, value);
+    }
+    for &(name, value) in changes {
+        match value {
+            Some(value) => params.set(name, value),
+            None => params.delete(name),
+        }
+    }
+    url.href()
+}

@@ -1,0 +1,84 @@
+//! The embed view's URL parameters (`embed=`, `hide=`) and the `<iframe>` code.
+
+use sampler_viz::model::embed::{Layout, Section, iframe_code, iframe_title};
+use sampler_viz::model::{Field, Params};
+
+/// Reads a decoded query string as the page does.
+fn layout(query: &str) -> Layout {
+    let pairs =
+        query.split('&').filter(|p| !p.is_empty()).map(|p| p.split_once('=').unwrap_or((p, "")));
+    Layout::from_pairs(pairs)
+}
+
+/// `query` hides exactly `fields` and `sections`.
+#[track_caller]
+fn check(query: &str, embed: bool, fields: &[Field], sections: &[Section]) {
+    let got = layout(query);
+    assert_eq!(got.embed, embed, "{query}: embed");
+    let hidden: Vec<Field> = Field::ALL.into_iter().filter(|&f| got.hides(f)).collect();
+    assert_eq!(hidden, fields, "{query}: fields");
+    let hidden: Vec<Section> = Section::ALL.into_iter().filter(|&s| got.hides_section(s)).collect();
+    assert_eq!(hidden, sections, "{query}: sections");
+}
+
+#[test]
+fn the_full_page_hides_nothing() {
+    check("", false, &[], &[]);
+    check("n=8&num_replicas=2", false, &[], &[]);
+    check("embed=0", false, &[], &[]);
+    check("embed=yes", false, &[], &[]);
+}
+
+#[test]
+fn embed_is_1_or_true() {
+    check("embed=1", true, &[], &[]);
+    check("embed=true&n=8", true, &[], &[]);
+}
+
+#[test]
+fn hide_names_controls_by_their_url_names() {
+    check("embed=1&hide=seed,drop_last", true, &[Field::Seed, Field::DropLast], &[]);
+    check("hide=loader_drop_last", false, &[Field::LoaderDropLast], &[]);
+    check("hide= stage , epoch", false, &[Field::Epoch, Field::Stage], &[]);
+}
+
+#[test]
+fn unknown_names_are_ignored() {
+    check("hide=seed,bogus,,SEED,<script>", false, &[Field::Seed], &[]);
+}
+
+#[test]
+fn hide_names_sections_and_controls_hides_every_control() {
+    check(
+        "hide=no_sampler,timeline,tables",
+        false,
+        &[],
+        &[Section::NoSampler, Section::Timeline, Section::Tables],
+    );
+    check("hide=controls", false, &Field::ALL, &[]);
+    assert!(layout("hide=controls").hides_all(&Field::ALL));
+    assert!(!layout("hide=seed").hides_all(&[Field::Seed, Field::N]));
+}
+
+#[test]
+fn several_hide_parameters_add_up() {
+    check("hide=seed&hide=timeline&embed=1", true, &[Field::Seed], &[Section::Timeline]);
+}
+
+#[test]
+fn the_iframe_code_escapes_its_attributes() {
+    let code = iframe_code("https://example.org/s/?n=8&embed=1&x=\"><script>", "a \"title\"");
+    assert_eq!(
+        code,
+        "<iframe src=\"https://example.org/s/?n=8&amp;embed=1&amp;x=&quot;&gt;&lt;script&gt;\" \
+         title=\"a &quot;title&quot;\" width=\"100%\" height=\"800\" loading=\"lazy\" \
+         style=\"border:0\"></iframe>"
+    );
+}
+
+#[test]
+fn the_iframe_title_names_the_configuration() {
+    let title =
+        iframe_title(&Params { n: 17, num_replicas: 4, seed: 5, epoch: 2, ..Params::default() });
+    assert_eq!(title, "DistributedSampler: 17 samples on 4 GPUs, seed 5, epoch 2 (sampler-viz)");
+}
