@@ -4,8 +4,8 @@ import { mkdir } from "node:fs/promises";
 import { launchBrowser, openPage, serveDist } from "./harness.mjs";
 
 const shots = [
-  { file: "docs/screenshot.png", viewport: { width: 1100, height: 640 } },
-  { file: "docs/screenshot-phone.png", viewport: { width: 390, height: 800 } },
+  { file: "docs/screenshot.png", viewport: { width: 1200, height: 1150 } },
+  { file: "docs/screenshot-phone.png", viewport: { width: 390, height: 844 } },
 ];
 
 const server = await serveDist();
@@ -15,7 +15,7 @@ try {
   for (const { file, viewport } of shots) {
     const { page } = await openPage(browser, server.url + (process.argv[2] ?? ""), viewport);
     await page.waitForSelector("[data-testid=index-table] tr[data-rank]");
-    await page.screenshot({ path: file, fullPage: true });
+    await page.screenshot({ path: file });
     await page.close();
     console.log("wrote", file);
   }

@@ -50,7 +50,7 @@ pub fn Controls() -> impl IntoView {
                 {(!layout.embed).then(presets)}
                 {shows(&SAMPLER).then(|| view! {
                     <fieldset>
-                        <legend><code>"DistributedSampler(dataset, …)"</code></legend>
+                        <legend><code>"DistributedSampler"</code></legend>
                         <NumberField field=Field::N label="len(dataset)" />
                         <NumberField field=Field::NumReplicas label="num_replicas" />
                         <NumberField field=Field::Rank label="rank (highlighted)" />
@@ -68,7 +68,7 @@ pub fn Controls() -> impl IntoView {
                 })}
                 {shows(&LOADER).then(|| view! {
                     <fieldset>
-                        <legend><code>"DataLoader(dataset, sampler=…)"</code></legend>
+                        <legend><code>"DataLoader"</code></legend>
                         <NumberField field=Field::BatchSize label="batch_size" />
                         <Toggle field=Field::LoaderDropLast label="drop_last" />
                     </fieldset>
