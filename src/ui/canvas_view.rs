@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-use super::indices::use_indices;
+use super::indices::{SameEpoch, use_indices};
 use super::width::use_width;
 use super::{AppState, PALETTE_LEN, rank_colour, thousands};
 use crate::model::raster::{self, DROPPED_RGB, INK_RGB, RAMP_STOPS, Raster, RasterRow};
@@ -27,18 +27,13 @@ pub fn CanvasView() -> impl IntoView {
     let map_text = Signal::derive(move || picture.with(|p| map_sentence(p)));
     // The rank map does not depend on the stage: redraw it only when the indices change, and
     // in a task of its own, so that a large picture never blocks the page in one long task.
-    let map_source = use_indices(state);
-    let map_later = RwSignal::new(map_source.get_untracked());
-    Effect::new(move |_| {
-        let source = map_source.get();
-        if map_later.with_untracked(|shown| *shown != source) {
-            set_timeout(move || map_later.set(source), Duration::ZERO);
-        }
-    });
+    let map_later = deferred(use_indices(state));
+    // Likewise the stage's strips, in a task apart from the tables'.
+    let stage_later = deferred(Memo::new(move |_| (SameEpoch(picture.get()), stage.get())));
     view! {
         <figure class="raster-view" data-stage=move || stage.get().number()>
             {raster_canvas("canvas-view", stage_text, move |w| {
-                picture.with(|p| raster::render(p, stage.get(), w))
+                stage_later.with(|(p, stage)| raster::render(&p.0, *stage, w))
             })}
             <figcaption class="raster-caption">
                 <p aria-hidden="true">{stage_text}</p>
@@ -47,15 +42,44 @@ pub fn CanvasView() -> impl IntoView {
         </figure>
         <figure class="raster-view">
             <h3 class="raster-title">"Which rank gets each sample (dataset order)"</h3>
-            {raster_canvas("rank-map", map_text, move |w| map_later.with(|s| raster::rank_map(&s.0, w)))}
-            <figcaption class="raster-caption">
-                <p aria-hidden="true">{map_text}</p>
-                {move || picture.with(|p| legend(p, None))}
-            </figcaption>
+            <Show
+                when=move || map_later.with(|s| s.0.params.n <= RANK_MAP_LIMIT)
+                fallback=|| view! {
+                    <p class="raster-note" data-testid="rank-map-note">
+                        {format!(
+                            "Drawn up to {} samples: past that, one pass over every index would hold up the page.",
+                            thousands(RANK_MAP_LIMIT)
+                        )}
+                    </p>
+                }
+            >
+                {raster_canvas("rank-map", map_text, move |w| map_later.with(|s| raster::rank_map(&s.0, w)))}
+                <figcaption class="raster-caption">
+                    <p aria-hidden="true">{map_text}</p>
+                    {move || picture.with(|p| legend(p, None))}
+                </figcaption>
+            </Show>
         </figure>
     }
     .into_any()
 }
+
+/// A copy of `source` that follows it one browser task later, so that drawing from it is a
+/// task of its own.
+fn deferred<T: Clone + PartialEq + Send + Sync + 'static>(source: Memo<T>) -> RwSignal<T> {
+    let later = RwSignal::new(source.get_untracked());
+    Effect::new(move |_| {
+        let value = source.get();
+        if later.with_untracked(|shown| *shown != value) {
+            set_timeout(move || later.set(value), Duration::ZERO);
+        }
+    });
+    later
+}
+
+/// The largest dataset the rank map is drawn for: it reads every index in one task, which
+/// stays under 100 ms in the browser up to about this size.
+const RANK_MAP_LIMIT: u64 = 1 << 23;
 
 /// A canvas as wide as its frame, redrawn by `render(width)` whenever the signals `render`
 /// reads change or the window is resized, with the strips' labels beside it.
