@@ -312,3 +312,45 @@ test("arguments JavaScript gets wrong throw TypeError or RangeError, never a pan
   assert.deepEqual((await call("randperm", 3, 0)).value, [2, 0, 1]);
   assert.deepEqual(errors, []);
 });
+
+/** A small deterministic generator (mulberry32), so a failing fuzz case can be replayed. */
+function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test("fuzzing the module's arguments: 3,000 random calls return or throw an Error, never panic", async () => {
+  const rand = prng(2026);
+  const pick = (xs) => xs[Math.floor(rand() * xs.length)];
+  const anything = () =>
+    pick([0, 1, 2, 3, 7, 17, 100, 999, -1, -7, 1.5, NaN, Infinity, 2 ** 53, 2 ** 24 + 1, "5", "x", "", null, undefined,
+      true, [], {}, big(-1), big("18446744073709551615"), big("18446744073709551616"), big(-(2n ** 63n) - 1n)]);
+  const count = () => pick([0, 1, 2, 3, 5, 8, 10, 64, 65, 100, 1000, anything()]);
+  const options = () => {
+    const o = {};
+    for (const key of ["n", "numReplicas", "rank", "shuffle", "seed", "dropLast", "epoch", "batchSize",
+      "loaderDropLast", "loaderShuffle", "manualSeed", "epochs", "bogus"]) {
+      if (rand() < 0.6) o[key] = key.match(/^(n|numReplicas|rank|batchSize|epochs)$/) ? count() : anything();
+    }
+    return o;
+  };
+  const names = ["distributedIndices", "rankIndices", "distributedBatches", "randperm", "noSamplerBatches"];
+  const calls = Array.from({ length: 3000 }, () => {
+    const name = pick(names);
+    return name === "randperm" ? [name, count(), anything()] : [name, rand() < 0.9 ? options() : anything()];
+  });
+  const outcomes = await callAll(calls);
+  outcomes.forEach((o, i) => {
+    assert.ok("value" in o || o.error?.isError, `call ${i} ${JSON.stringify(calls[i])}: ${JSON.stringify(o)}`);
+  });
+  const thrown = outcomes.filter((o) => o.error).length;
+  assert.ok(thrown > 100 && thrown < 3000, `a mix of results and errors (${thrown} thrown)`);
+  assert.deepEqual((await call("randperm", 3, 0)).value, [2, 0, 1], "the module still works");
+  assert.deepEqual(errors, []);
+});

@@ -4,6 +4,7 @@
 //! `PROPTEST_CASES=100000 cargo test --release --test fuzz_params` runs a longer campaign.
 
 use proptest::prelude::*;
+use sampler_viz::model::embed::{self, Layout};
 use sampler_viz::model::{Field, Params, Picture};
 
 /// Text a user or a URL could put in a field: numbers near the edges, words, junk, unicode.
@@ -22,10 +23,11 @@ fn value() -> impl Strategy<Value = String> {
     ]
 }
 
-/// A parameter name: mostly the page's own, sometimes anything.
+/// A parameter name: mostly the page's own (the embed ones too), sometimes anything.
 fn name() -> impl Strategy<Value = String> {
     prop_oneof![
         6 => prop::sample::select(Field::ALL.to_vec()).prop_map(|f| f.name().to_string()),
+        2 => prop::sample::select(vec!["embed", "hide"]).prop_map(String::from),
         1 => any::<String>(),
     ]
 }
@@ -62,5 +64,18 @@ proptest! {
             let again = Params::from_pairs(query.split('&').filter_map(|p| p.split_once('=')));
             prop_assert_eq!(again, Ok(params));
         }
+    }
+
+    /// The embed parameters (`embed`, `hide`) take anything, and the embed code built from any
+    /// URL and title never lets them open a tag or leave the attribute.
+    #[test]
+    fn embed_parameters_never_break_out(pairs in prop::collection::vec((name(), value()), 0..12), src in any::<String>(), title in any::<String>()) {
+        let layout = Layout::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+        for field in Field::ALL {
+            let _ = layout.hides(field);
+        }
+        let code = embed::iframe_code(&src, &title);
+        prop_assert_eq!(code.matches('<').count(), 2, "only <iframe and </iframe>: {}", code);
+        prop_assert_eq!(code.matches('"').count() % 2, 0);
     }
 }
