@@ -6,6 +6,9 @@ use super::indices::{SameEpoch, use_indices};
 use super::{AppState, rank_colour};
 use crate::model::{Field, Picture, TimelineEpoch};
 
+/// How many ranks each epoch of the timeline previews; the index table has them all.
+const PREVIEW_RANKS: usize = 8;
+
 /// The epoch timeline, with a banner when every epoch repeats the first.
 #[component]
 pub fn Timeline() -> impl IntoView {
@@ -53,6 +56,7 @@ fn epoch_row(state: AppState, p: &Picture, e: &TimelineEpoch) -> impl IntoView +
         Ok(ranks) => ranks
             .iter()
             .enumerate()
+            .take(PREVIEW_RANKS)
             .map(|(rank, indices)| {
                 let text = indices.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
                 let more = if indices.len() < p.epoch.num_samples() { " …" } else { "" };
@@ -61,6 +65,13 @@ fn epoch_row(state: AppState, p: &Picture, e: &TimelineEpoch) -> impl IntoView +
             .collect_view()
             .into_any(),
         Err(error) => view! { <span class="field-error">{error.to_string()}</span> }.into_any(),
+    };
+    let more = match &e.preview {
+        Ok(ranks) if ranks.len() > PREVIEW_RANKS => Some(format!(
+            "… and {} more ranks (all in the index table)",
+            ranks.len() - PREVIEW_RANKS
+        )),
+        _ => None,
     };
     view! {
         <li
@@ -74,7 +85,7 @@ fn epoch_row(state: AppState, p: &Picture, e: &TimelineEpoch) -> impl IntoView +
             </button>
             <span class="seed"><code>{seed_text}</code></span>
             {badge}
-            <span class="previews">{preview}</span>
+            <span class="previews">{preview}{more.map(|m| view! { <span class="preview-more">{m}</span> })}</span>
         </li>
     }
 }
