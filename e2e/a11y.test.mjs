@@ -1,27 +1,18 @@
 // Accessibility in the real browser: axe-core finds no serious or critical violation on the
 // page's main states, and every control can be reached with the keyboard.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { appUrl, launchBrowser, openPage, serveDist } from "./harness.mjs";
+import { appUrl, openPage, useBrowser } from "./harness.mjs";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
-let server;
-let browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const session = useBrowser();
 
 /** Serious and critical axe violations on the page at `url`, in a light or dark scheme. */
 async function seriousViolations(url, colorScheme = "light") {
-  const { page, errors } = await openPage(browser, url);
+  const { page, errors } = await openPage(session.browser, url);
   await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
   await page.waitForSelector("[data-testid=index-table] tr[data-rank]");
   // Evaluated, not added as a <script>: the page's CSP refuses inline scripts it did not hash.
@@ -44,13 +35,13 @@ const states = [
 for (const [name, params] of states) {
   for (const scheme of ["light", "dark"]) {
     test(`no serious accessibility violation: ${name}, ${scheme}`, async () => {
-      assert.deepEqual(await seriousViolations(appUrl(server.url, params), scheme), []);
+      assert.deepEqual(await seriousViolations(appUrl(session.server.url, params), scheme), []);
     });
   }
 }
 
 test("Tab reaches every control, each with a visible focus ring", async () => {
-  const { page, errors } = await openPage(browser, server.url);
+  const { page, errors } = await openPage(session.browser, session.server.url);
   await page.waitForSelector("[data-testid=index-table] tr[data-rank]");
   const controls = await page.$$eval("[data-testid^=control-]", (els) => els.map((e) => e.dataset.testid));
   const reached = new Set();

@@ -1,18 +1,9 @@
 // The built page in headless Chromium: it draws exactly PyTorch's indices, with no errors.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { goldenCases, launchBrowser, openPage, readIndexTable, serveDist } from "./harness.mjs";
+import { goldenCases, openPage, readIndexTable, useBrowser } from "./harness.mjs";
 
-let server;
-let browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const session = useBrowser();
 
 /** What PyTorch gave every rank of `DistributedSampler(ds_of_len_n, num_replicas=w, seed, epoch)`. */
 async function pytorchRanks({ n, w, seed = "0", epoch = "0", shuffle = true, drop_last = false }) {
@@ -26,7 +17,7 @@ async function pytorchRanks({ n, w, seed = "0", epoch = "0", shuffle = true, dro
 }
 
 test("the default page shows the toy example's ranks as PyTorch computes them", async () => {
-  const { page, errors } = await openPage(browser, server.url);
+  const { page, errors } = await openPage(session.browser, session.server.url);
   await page.waitForSelector("[data-testid=index-table] tr[data-rank]");
   const expected = await pytorchRanks({ n: 8, w: 2 });
   assert.deepEqual(await readIndexTable(page, "index-table"), expected);
@@ -35,7 +26,7 @@ test("the default page shows the toy example's ranks as PyTorch computes them", 
 });
 
 test("the page shows PyTorch's call it is drawing", async () => {
-  const { page, errors } = await openPage(browser, server.url);
+  const { page, errors } = await openPage(session.browser, session.server.url);
   const call = await page.textContent("[data-testid=call]");
   assert.match(call, /num_replicas=2, rank=0, shuffle=True, seed=0, drop_last=False/);
   assert.deepEqual(errors, []);

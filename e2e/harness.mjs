@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -128,4 +129,21 @@ export async function settledTable(page, testid, expected, timeout = 5000) {
     )
     .catch(() => {});
   return readIndexTable(page, testid);
+}
+
+/**
+ * Serves dist/ (under `prefix`) and launches Chromium before a test file's tests, and closes
+ * both after them: `const session = useBrowser();` then `session.server`, `session.browser`.
+ */
+export function useBrowser(prefix = "/") {
+  const session = {};
+  before(async () => {
+    session.server = await serveDist(prefix);
+    session.browser = await launchBrowser();
+  });
+  after(async () => {
+    await session.browser?.close();
+    await session.server?.close();
+  });
+  return session;
 }

@@ -1,17 +1,16 @@
 // The visualizer in headless Chromium, driven as a person would drive it: URLs, presets,
 // controls. Every index it shows is checked against PyTorch 2.15's own outputs
 // (tests/golden/pytorch-2.15), and every page must end without a console error.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   appUrl,
   goldenCases,
-  launchBrowser,
   openPage,
   pageQuery,
   readIndexTable,
-  serveDist,
   settledTable,
+  useBrowser,
 } from "./harness.mjs";
 
 /** The page cuts each rank's row after this many indices (src/model/picture.rs). */
@@ -19,16 +18,7 @@ const TABLE_LIMIT = 2000;
 /** How long the page may take to draw (wasm start-up included). */
 const DRAWN = 10_000;
 
-let server;
-let browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const session = useBrowser();
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -38,7 +28,7 @@ after(async () => {
  * asserts the page logged no console error and threw nothing.
  */
 async function withPage(params, body) {
-  const { page, errors } = await openPage(browser, appUrl(server.url, params));
+  const { page, errors } = await openPage(session.browser, appUrl(session.server.url, params));
   try {
     await page.waitForSelector("[data-testid=index-table] tr[data-rank]", { timeout: DRAWN });
     await body(page);
