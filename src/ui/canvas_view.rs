@@ -9,10 +9,11 @@ use leptos::prelude::*;
 use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
+use super::canvas_legend::legend;
 use super::indices::{SameEpoch, use_indices};
 use super::width::use_width;
-use super::{AppState, PALETTE_LEN, rank_colour, thousands};
-use crate::model::raster::{self, DROPPED_RGB, INK_RGB, RAMP_STOPS, Raster, RasterRow};
+use super::{AppState, rank_colour, thousands};
+use crate::model::raster::{self, Raster, RasterRow};
 use crate::model::{Picture, Stage};
 
 /// The stage shown, as strips of pixels, then which rank gets each sample in dataset order.
@@ -153,106 +154,6 @@ fn row_label(row: &RasterRow) -> impl IntoView + use<> {
             {row.label.clone()}
         </li>
     }
-}
-
-/// What each colour and mark means, for the stage shown (`None`: the rank map).
-fn legend(p: &Picture, stage: Option<Stage>) -> impl IntoView + use<> {
-    let n = p.epoch.order().len();
-    let ranked = matches!(stage, None | Some(Stage::Stripe | Stage::Batch));
-    let padded = p.lengths.padding > 0 && !matches!(stage, Some(Stage::Indices | Stage::Shuffle));
-    let dropped = match stage {
-        Some(Stage::Indices | Stage::Shuffle | Stage::Stripe) => 0,
-        Some(Stage::Batch) => p.lengths.loader_dropped,
-        _ => p.lengths.dropped,
-    };
-    let keys = mark_keys(stage, padded, dropped > 0);
-    view! {
-        <ul class="raster-legend">
-            {stage.is_some().then(|| ramp_key(n))}
-            {ranked.then(|| rank_keys(p.epoch.num_replicas()))}
-            {keys.into_iter().map(|(style, class, text)| key(style, class, &text)).collect_view()}
-        </ul>
-    }
-}
-
-/// Swatches for padding, dropped samples, batch gaps and margin marks: `(style, class, text)`.
-fn mark_keys(
-    stage: Option<Stage>,
-    padded: bool,
-    dropped: bool,
-) -> Vec<(String, &'static str, String)> {
-    let (mid, under) = (swatch(css(RAMP_STOPS[4])), swatch(rank_colour(0)));
-    let mut keys = Vec::new();
-    if padded {
-        let (under, text) = match stage {
-            Some(_) => (mid.clone(), "padding: a copy from the start of the list"),
-            None => (under, "received twice (padding)"),
-        };
-        keys.push((under, "swatch hatched", text.into()));
-    }
-    if dropped {
-        keys.push((bg(DROPPED_RGB), "swatch", "dropped: no rank trains on it".into()));
-    }
-    if stage == Some(Stage::Batch) {
-        let text =
-            format!("a gap where each batch starts (if {} px or wider)", raster::MIN_BATCH_PX);
-        keys.push((mid, "swatch cut", text));
-    }
-    if padded {
-        keys.push((bg(INK_RGB), "swatch mark", "right margin: the line holds padding".into()));
-    }
-    if dropped {
-        let text = "right margin: the line holds a dropped one".into();
-        keys.push((bg(DROPPED_RGB), "swatch mark", text));
-    }
-    keys
-}
-
-/// The value ramp, from index 0 to `n - 1`.
-fn ramp_key(n: usize) -> impl IntoView {
-    let last = thousands(n.saturating_sub(1) as u64);
-    view! {
-        <li class="legend-ramp">
-            <span>"index 0"</span>
-            <span class="ramp" style:background=raster::ramp_css()></span>
-            <span>{last}</span>
-        </li>
-    }
-}
-
-/// One swatch per rank colour in use; past 8 ranks the colours repeat.
-fn rank_keys(w: usize) -> impl IntoView {
-    let shown = w.min(PALETTE_LEN);
-    let keys = (0..shown)
-        .map(|r| key(format!("background: {}", rank_colour(r)), "swatch", &format!("rank {r}")))
-        .collect_view();
-    let more = (w > PALETTE_LEN).then(|| {
-        view! { <li class="legend-note">"rank r uses colour r mod 8 (" {w} " ranks)"</li> }
-    });
-    view! { {keys} {more} }
-}
-
-/// A swatch with its meaning.
-fn key(style: String, class: &'static str, text: &str) -> impl IntoView + use<> {
-    view! {
-        <li>
-            <span class=class style=style aria-hidden="true"></span>
-            {text.to_string()}
-        </li>
-    }
-}
-
-fn css([r, g, b]: [u8; 3]) -> String {
-    format!("rgb({r} {g} {b})")
-}
-
-/// The colour a hatched or cut swatch is drawn in.
-fn swatch(colour: String) -> String {
-    format!("--swatch: {colour}")
-}
-
-fn bg(rgb: [u8; 3]) -> String {
-    format!("background: {}", css(rgb))
 }
 
 /// The stage shown, in one sentence with this configuration's numbers.

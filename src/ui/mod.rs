@@ -2,6 +2,7 @@
 //! Nothing here decides an index; every number on screen comes from [`crate::model::Picture`].
 
 mod app;
+mod canvas_legend;
 mod canvas_view;
 mod code_panel;
 mod controls;
