@@ -8,7 +8,7 @@
 //! - `js_api` (wasm only): the core as an ES module for other pages (`docs/js-api.md`).
 
 pub mod conformance;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "js-api"))]
 pub mod js_api;
 pub mod model;
 pub mod sampler;
