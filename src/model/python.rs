@@ -10,9 +10,9 @@ pub fn script(picture: &Picture) -> String {
     let p = &picture.params;
     let py = |b: bool| if b { "True" } else { "False" };
     let set_epoch = if p.set_epoch {
-        "        sampler.set_epoch(epoch)  # a new order every epoch".to_string()
+        "        sampler.set_epoch(e)  # a new order every epoch".to_string()
     } else {
-        "        pass  # sampler.set_epoch(epoch) is never called: every epoch repeats epoch 0"
+        "        pass  # sampler.set_epoch(e) is never called: every epoch repeats epoch 0"
             .to_string()
     };
     let seed_line = match (&picture.no_sampler, p.seeding) {
@@ -70,7 +70,7 @@ for rank in range({w}):
         drop_last = py(p.drop_last),
         bs = p.batch_size,
         loader_drop_last = py(p.loader_drop_last),
-        set_epoch = set_epoch.replace("epoch)", "e)"),
+        set_epoch = set_epoch,
         seed_line = seed_line,
     )
 }
