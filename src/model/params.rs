@@ -58,6 +58,7 @@ pub enum Field {
     SetEpoch,
     BatchSize,
     LoaderDropLast,
+    LoaderShuffle,
     ManualSeed,
     Seeding,
     OsSeed,
@@ -66,7 +67,7 @@ pub enum Field {
 
 impl Field {
     /// Every field, in the order the URL lists them.
-    pub const ALL: [Field; 14] = [
+    pub const ALL: [Field; 15] = [
         Field::N,
         Field::NumReplicas,
         Field::Rank,
@@ -77,6 +78,7 @@ impl Field {
         Field::SetEpoch,
         Field::BatchSize,
         Field::LoaderDropLast,
+        Field::LoaderShuffle,
         Field::ManualSeed,
         Field::Seeding,
         Field::OsSeed,
@@ -96,6 +98,7 @@ impl Field {
             Field::SetEpoch => "set_epoch",
             Field::BatchSize => "batch_size",
             Field::LoaderDropLast => "loader_drop_last",
+            Field::LoaderShuffle => "loader_shuffle",
             Field::ManualSeed => "manual_seed",
             Field::Seeding => "seeding",
             Field::OsSeed => "os_seed",

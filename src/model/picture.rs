@@ -117,7 +117,7 @@ impl Picture {
         let sampler = DistributedSampler::new(&config).map_err(sampler_error)?;
         let loader_config = LoaderConfig {
             batch_size: params.batch_size,
-            shuffle: false,
+            shuffle: params.loader_shuffle,
             drop_last: params.loader_drop_last,
         };
         let loader = loader_config.check(params.n, true).map_err(sampler_error)?;
@@ -170,7 +170,7 @@ fn field_of(error: &SamplerError) -> Field {
         SamplerError::InvalidRank { .. } => Field::Rank,
         SamplerError::SeedOverflow { .. } => Field::Seed,
         SamplerError::InvalidBatchSize { .. } => Field::BatchSize,
-        SamplerError::SamplerWithShuffle => Field::Shuffle,
+        SamplerError::SamplerWithShuffle => Field::LoaderShuffle,
         SamplerError::InvalidNumSamples { .. } | SamplerError::DatasetTooLarge { .. } => Field::N,
         SamplerError::TotalSizeTooLarge { .. } => Field::NumReplicas,
     }

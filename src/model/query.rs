@@ -32,6 +32,8 @@ pub struct Params {
     pub batch_size: i64,
     /// `DataLoader(drop_last=...)`.
     pub loader_drop_last: bool,
+    /// `DataLoader(shuffle=...)` beside `sampler=`: PyTorch refuses `True` (the pitfall shown).
+    pub loader_shuffle: bool,
     /// `torch.manual_seed(...)` on the no-sampler side.
     pub manual_seed: i128,
     /// Whether the no-sampler ranks are seeded alike or not at all.
@@ -56,6 +58,7 @@ impl Default for Params {
             set_epoch: true,
             batch_size: 4,
             loader_drop_last: false,
+            loader_shuffle: false,
             manual_seed: 0,
             seeding: Seeding::Alike,
             os_seed: 2024,
@@ -112,6 +115,7 @@ impl Params {
             Field::DropLast => self.drop_last = flag(field, v)?,
             Field::SetEpoch => self.set_epoch = flag(field, v)?,
             Field::LoaderDropLast => self.loader_drop_last = flag(field, v)?,
+            Field::LoaderShuffle => self.loader_shuffle = flag(field, v)?,
             Field::Seeding => {
                 self.seeding = match v {
                     "alike" => Seeding::Alike,
@@ -143,6 +147,7 @@ impl Params {
             Field::SetEpoch => bit(self.set_epoch),
             Field::BatchSize => self.batch_size.to_string(),
             Field::LoaderDropLast => bit(self.loader_drop_last),
+            Field::LoaderShuffle => bit(self.loader_shuffle),
             Field::ManualSeed => self.manual_seed.to_string(),
             Field::Seeding => match self.seeding {
                 Seeding::Alike => "alike".into(),

@@ -6,14 +6,17 @@
 use leptos::prelude::*;
 
 use super::canvas_view::CanvasView;
+use super::charts::Charts;
 use super::code_panel::CodePanel;
 use super::controls::Controls;
 use super::embed::{self, EmbedFooter};
+use super::guide::Guide;
 use super::index_table::IndexTable;
 use super::lengths::Lengths;
 use super::no_sampler::{Cost, NoSamplerPanel};
 use super::pipeline::Pipeline;
 use super::playback::Playback;
+use super::scenarios::Scenarios;
 use super::share::SharePanel;
 use super::state::{AppState, query_pairs};
 use super::timeline::Timeline;
@@ -25,6 +28,7 @@ use crate::model::{Field, Params, Picture};
 #[component]
 pub fn App() -> impl IntoView {
     let state = AppState::from_query(&query_pairs());
+    super::state::set_html_lang(state.lang.get_untracked());
     let layout = embed::page_layout();
     provide_context(state);
     provide_context(layout);
@@ -38,13 +42,16 @@ pub fn App() -> impl IntoView {
         {full.then(masthead)}
         {layout.embed.then(|| view! { <h1 class="sr-only">"What does each GPU get? DistributedSampler, index for index"</h1> })}
         <main class:embed=layout.embed class:hide-seeding=layout.hides(Field::Seeding)>
+            {full.then(|| view! { <Scenarios /> })}
             <Controls />
             <Drawing />
             <Lengths />
+            {full.then(|| view! { <Guide /> })}
             <PipelineSection layout=layout />
             {(!layout.hides_section(Section::Tables)).then(|| view! { <Tables no_sampler=no_sampler /> })}
             {(full && no_sampler).then(|| view! { <Cost /> })}
             {(!layout.hides_section(Section::Timeline)).then(|| view! { <Timeline /> })}
+            {full.then(|| view! { <Charts /> })}
             {full.then(|| view! { <CodePanel /> <SharePanel /> })}
         </main>
         {if full { colophon().into_any() } else { view! { <EmbedFooter /> }.into_any() }}

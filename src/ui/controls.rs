@@ -30,7 +30,7 @@ const PRESETS: [(&str, &[(Field, &str)]); 4] = [
 const SAMPLER: [Field; 6] =
     [Field::N, Field::NumReplicas, Field::Rank, Field::Shuffle, Field::Seed, Field::DropLast];
 const TRAINING: [Field; 2] = [Field::Epoch, Field::SetEpoch];
-const LOADER: [Field; 2] = [Field::BatchSize, Field::LoaderDropLast];
+const LOADER: [Field; 3] = [Field::BatchSize, Field::LoaderShuffle, Field::LoaderDropLast];
 
 /// The page's layout, or the full page when none was provided.
 fn layout() -> Layout {
@@ -70,6 +70,7 @@ pub fn Controls() -> impl IntoView {
                     <fieldset>
                         <legend><code>"DataLoader"</code></legend>
                         <NumberField field=Field::BatchSize label="batch_size" />
+                        <Toggle field=Field::LoaderShuffle label="shuffle" />
                         <Toggle field=Field::LoaderDropLast label="drop_last" />
                     </fieldset>
                 })}

@@ -4,9 +4,11 @@
 mod app;
 mod canvas_legend;
 mod canvas_view;
+mod charts;
 mod code_panel;
 mod controls;
 mod embed;
+mod guide;
 mod index_table;
 mod indices;
 mod lengths;
@@ -14,6 +16,7 @@ mod no_sampler;
 pub mod panic_banner;
 mod pipeline;
 mod playback;
+mod scenarios;
 mod share;
 mod state;
 mod timeline;
@@ -21,6 +24,12 @@ mod width;
 
 pub use app::App;
 pub use state::AppState;
+
+/// The text of `key` in the page's current language, as a reactive closure for a view.
+pub fn tr<T: crate::i18n::Text>(key: T) -> impl Fn() -> &'static str + Copy + 'static {
+    let lang = leptos::prelude::expect_context::<AppState>().lang;
+    move || key.text(leptos::prelude::Get::get(&lang))
+}
 
 /// How many rank colours the palette has before it repeats (Okabe–Ito, colour-blind safe).
 pub const PALETTE_LEN: usize = 8;

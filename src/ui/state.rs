@@ -9,6 +9,7 @@ use leptos::task::spawn_local;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::js_sys;
 
+use crate::i18n::Lang;
 use crate::model::{Field, ParamError, Params, Picture, Stage};
 
 /// The state every component reads; `Copy`, so it is passed around freely.
@@ -24,6 +25,8 @@ pub struct AppState {
     pub drawing: RwSignal<Option<(u32, u32)>>,
     /// Whether the page is on screen (an embed scrolled out of view is not); playback waits.
     pub visible: RwSignal<bool>,
+    /// The language every text is shown in (`lang=` in the URL).
+    pub lang: RwSignal<Lang>,
     /// Counts recomputations, so that a newer one cancels a drawing still under way.
     generation: RwSignal<u64>,
 }
@@ -44,6 +47,11 @@ impl AppState {
                 texts.insert(field, value.clone());
             }
         }
+        let lang = pairs
+            .iter()
+            .find(|(name, _)| name == "lang")
+            .and_then(|(_, code)| Lang::from_code(code))
+            .unwrap_or_default();
         let fallback = Picture::compute(&defaults).expect("the default configuration is valid");
         let state = Self {
             texts: RwSignal::new(texts),
@@ -51,6 +59,7 @@ impl AppState {
             picture: RwSignal::new(Arc::new(fallback)),
             drawing: RwSignal::new(None),
             visible: RwSignal::new(true),
+            lang: RwSignal::new(lang),
             generation: RwSignal::new(0),
         };
         state.recompute(false);
@@ -83,6 +92,13 @@ impl AppState {
         Signal::derive(move || {
             errors.with(|es| es.iter().filter(|e| e.field == field).cloned().collect())
         })
+    }
+
+    /// Switches the page's language, and keeps it in the URL and in `<html lang>`.
+    pub fn set_lang(&self, lang: Lang) {
+        self.lang.set(lang);
+        replace_query(&format!("lang={}", lang.code()));
+        set_html_lang(lang);
     }
 
     /// The pipeline stage shown.
@@ -169,12 +185,22 @@ pub fn query_pairs() -> Vec<(String, String)> {
         return Vec::new();
     };
     let mut pairs = Vec::new();
+    if let Some(code) = params.get("lang") {
+        pairs.push(("lang".to_string(), code));
+    }
     for field in Field::ALL {
         if let Some(value) = params.get(field.name()) {
             pairs.push((field.name().to_string(), value));
         }
     }
     pairs
+}
+
+/// Marks the document's language, for screen readers and fonts.
+pub fn set_html_lang(lang: Lang) {
+    if let Some(root) = document().document_element() {
+        let _ = root.set_attribute("lang", if lang == Lang::Zh { "zh-Hans" } else { "en" });
+    }
 }
 
 /// Replaces the URL's query (keeping the other parameters) without a new history entry.

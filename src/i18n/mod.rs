@@ -1,0 +1,30 @@
+//! Every word the page shows, in English and Simplified Chinese, in one place.
+//!
+//! Each section of the page has a file here declaring its texts with [`texts!`]: one key, its
+//! English and its Chinese side by side, so a key cannot exist in one language only. `{name}`
+//! marks a value filled in by [`fill`]. `tests/i18n.rs` checks that no text is empty, that the
+//! Chinese is really translated, and that both languages use the same placeholders.
+//! PyTorch's own error messages stay in English (they are what Python prints); the rule
+//! explaining each one is translated.
+
+mod lang;
+#[macro_use]
+mod texts;
+
+pub mod charts;
+pub mod guide;
+pub mod page;
+pub mod scenarios;
+
+pub use lang::Lang;
+pub use texts::{Entry, Text, fill, placeholders};
+
+/// Every text of every section, for the completeness test and for tooling.
+pub fn entries() -> Vec<Entry> {
+    let mut all = Vec::new();
+    all.extend(charts::entries());
+    all.extend(guide::entries());
+    all.extend(page::entries());
+    all.extend(scenarios::entries());
+    all
+}
