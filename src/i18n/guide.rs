@@ -1,9 +1,83 @@
-//! The guided walk-through, one explanation per stage.
+//! The guided walk-through: one short explanation per stage, with this configuration's numbers.
 
 texts! {
     /// What the walk-through says.
     pub enum GuideText {
         /// The walk-through's heading.
         Heading => ("Walk-through", "分步讲解"),
+        /// The button that opens it.
+        Start => ("Walk me through it, stage by stage", "带我一步步看"),
+        /// Closes it.
+        Close => ("Close the walk-through", "关闭讲解"),
+        /// Previous step.
+        Back => ("Back", "上一步"),
+        /// Next step.
+        Next => ("Next", "下一步"),
+        /// On the last step, instead of Next.
+        Done => ("Done", "完成"),
+        /// Above the explanation.
+        StepOf => ("Step {k} of {all}", "第 {k} 步，共 {all} 步"),
+        /// The stepper's label for screen readers.
+        Steps => ("Steps of the walk-through", "讲解步骤"),
+        /// Step 1's title.
+        IndicesTitle => ("The dataset's positions", "数据集的位置编号"),
+        /// Step 1, a dataset of `n` samples.
+        Indices => (
+            "The sampler never looks at the data, only at how many samples there are: positions 0 to {last}, {n} in all. Every GPU starts from this same list.",
+            "采样器从不读取数据本身，只关心样本有多少：位置 0 到 {last}，共 {n} 个。每块 GPU 都从这同一个列表出发。"
+        ),
+        /// Step 1, an empty dataset.
+        IndicesEmpty => (
+            "An empty dataset: there is no position to hand out, so every rank gets nothing.",
+            "空数据集：没有任何位置可以分配，每个 rank 都拿不到样本。"
+        ),
+        /// Step 2's title.
+        ShuffleTitle => ("One shuffle, the same on every GPU", "一次打乱，所有 GPU 完全相同"),
+        /// Step 2 with shuffling.
+        Shuffle => (
+            "Each of the {w} processes seeds its own generator with seed + epoch = {seed} and draws the same permutation, so no GPU has to tell another anything. A new epoch (through set_epoch) means a new seed and a new order; without set_epoch the seed, and so the order, never changes.",
+            "{w} 个进程各自用 seed + epoch = {seed} 给自己的生成器设种子，抽出完全相同的排列，因此 GPU 之间无需任何通信。换一个 epoch（通过 set_epoch）就换了种子、换了顺序；不调用 set_epoch，种子和顺序就永远不变。"
+        ),
+        /// Step 2 without shuffling.
+        ShuffleOff => (
+            "shuffle=False: the list keeps the dataset's order, every epoch. Only the split between GPUs happens.",
+            "shuffle=False：列表保持数据集原来的顺序，每个 epoch 都一样，只做 GPU 之间的切分。"
+        ),
+        /// Step 3's title.
+        PadTitle => ("Make the list divide evenly", "让列表能被均分"),
+        /// Step 3 when nothing is added or cut.
+        PadNone => (
+            "{n} divides by num_replicas = {w}, so nothing is added or cut: total_size = {total}.",
+            "{n} 能被 num_replicas = {w} 整除，所以不补也不截：total_size = {total}。"
+        ),
+        /// Step 3 with padding.
+        Pad => (
+            "{n} does not divide by num_replicas = {w}. To give every GPU the same number of samples, the sampler pads the shuffled list with copies from its start (dashed) up to total_size = {total}: padding_size = {padding}. Those samples are seen twice this epoch; in validation they are counted twice.",
+            "{n} 不能被 num_replicas = {w} 整除。为了让每块 GPU 分到同样多的样本，采样器从打乱后列表的开头复制索引补到末尾（虚线框），直到 total_size = {total}：padding_size = {padding}。这些样本在本 epoch 中会被用两次；在验证时它们会被重复计数。"
+        ),
+        /// Step 3 with drop_last cutting the tail.
+        Trim => (
+            "drop_last=True: instead of padding, the sampler cuts the shuffled list down to total_size = {total}, which divides by {w}; the tail it cuts (struck through, {dropped} in all) is not seen this epoch. Next epoch's shuffle cuts other samples.",
+            "drop_last=True：采样器不补齐，而是把打乱后的列表截到 total_size = {total}，使其能被 {w} 整除；被截掉的末尾（删除线，共 {dropped} 个）本 epoch 不会被用到。下个 epoch 的打乱会截掉别的样本。"
+        ),
+        /// Step 4's title.
+        StripeTitle => ("Every GPU takes every w-th index", "每块 GPU 每隔 w 个取一个"),
+        /// Step 4.
+        Stripe => (
+            "Rank r keeps positions r, r + {w}, r + {w2}, …: len(sampler) = {each} for every rank. The ranks never share an index (padding aside) and together cover the whole list, so the {w} GPUs split one epoch's work instead of repeating it.",
+            "rank r 取第 r、r + {w}、r + {w2}、… 个位置：每个 rank 都是 len(sampler) = {each}。各 rank 之间互不重叠（填充除外），合起来正好覆盖整个列表，于是 {w} 块 GPU 分担一个 epoch 的工作，而不是各做一遍。"
+        ),
+        /// Step 5's title.
+        BatchTitle => ("The DataLoader cuts each rank's list into batches", "DataLoader 把每个 rank 的列表切成批次"),
+        /// Step 5.
+        Batch => (
+            "Each rank's DataLoader reads its own list (len(sampler) = {each}) in order, batch_size = {size} at a time: len(loader) = {steps} per epoch. That is the number of steps your progress bar shows, not len(dataset) = {n}.",
+            "每个 rank 的 DataLoader 按顺序读取自己的列表（len(sampler) = {each}），每次 batch_size = {size} 个：每个 epoch len(loader) = {steps}。这才是进度条显示的步数，而不是 len(dataset) = {n}。"
+        ),
+        /// Step 5, added when the loader drops a short last batch.
+        BatchDropped => (
+            "DataLoader(drop_last=True) then drops the short last batch on every rank (struck through): {lost} per rank go unused this epoch.",
+            "DataLoader(drop_last=True) 还会在每个 rank 上丢掉最后那个不满的批次（删除线）：每个 rank 有 {lost} 个索引本 epoch 用不到。"
+        ),
     }
 }

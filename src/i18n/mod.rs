@@ -8,6 +8,7 @@
 //! explaining each one is translated.
 
 mod lang;
+mod number;
 #[macro_use]
 mod texts;
 
@@ -17,6 +18,7 @@ pub mod page;
 pub mod scenarios;
 
 pub use lang::Lang;
+pub use number::Count;
 pub use texts::{Entry, Text, fill, placeholders};
 
 /// Every text of every section, for the completeness test and for tooling.

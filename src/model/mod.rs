@@ -4,6 +4,7 @@
 
 pub mod embed;
 pub mod export;
+pub mod guide;
 pub mod layout;
 pub mod params;
 pub mod picture;

@@ -1,17 +1,152 @@
-//! The guided walk-through: one short explanation per stage, highlighting its part of the
-//! picture (placeholder).
+//! The guided walk-through: one short explanation per stage, with this configuration's
+//! numbers ([`crate::model::guide`]). Its step is the pipeline's stage, so playback, the
+//! scrubber and the keys move it too. While it is open, `<body data-guide="...">` names the
+//! stage, and `assets/guide.css` highlights the matching part of the picture.
 
 use leptos::prelude::*;
 
+use super::AppState;
+use super::state::replace_query;
 use super::tr;
+use crate::i18n::fill;
 use crate::i18n::guide::GuideText;
+use crate::model::guide::step;
+use crate::model::{Field, Stage};
 
-/// The walk-through's stepper.
+/// The walk-through: a button that opens it, then a stepper card above the pipeline.
+/// `guide=1` in the URL opens it (with `stage=` choosing the step), so a tutorial can link to it.
 #[component]
 pub fn Guide() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let open = RwSignal::new(opened_by_url());
+    // Keep the highlight's hook on <body> in step with the stage while open.
+    Effect::new(move |_| mark_body(open.get().then(|| state.stage().get())));
+    on_cleanup(|| mark_body(None));
+    let set_open = move |yes: bool| {
+        open.set(yes);
+        replace_query(if yes { "guide=1" } else { "guide=0" });
+        if yes {
+            state.set(Field::Stage, Stage::Indices.number().to_string());
+        }
+    };
     view! {
         <section class="guide" data-testid="guide" aria-labelledby="guide-title">
-            <h2 id="guide-title">{tr(GuideText::Heading)}</h2>
+            <h2 id="guide-title" class="sr-only">{tr(GuideText::Heading)}</h2>
+            {move || if open.get() {
+                view! { <Card close=move || set_open(false) /> }.into_any()
+            } else {
+                view! {
+                    <button type="button" class="guide-start" data-testid="guide-start"
+                        on:click=move |_| set_open(true)>{tr(GuideText::Start)}</button>
+                }.into_any()
+            }}
         </section>
+    }
+}
+
+/// The open walk-through: which step, its explanation, the stepper, back and next.
+#[component]
+fn Card(
+    /// Closes the walk-through.
+    close: impl Fn() + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let stage = state.stage();
+    let go = move |k: u8| state.set(Field::Stage, k.to_string());
+    let explained = move || {
+        let lang = state.lang.get();
+        state.picture.with(|p| step(p, p.params.stage, lang))
+    };
+    let last = Stage::Batch.number();
+    let counter = move || {
+        let (k, all) = (stage.get().number(), Stage::ALL.len());
+        fill(GuideText::StepOf.text(state.lang.get()), &[("k", &k), ("all", &all)])
+    };
+    view! {
+        <div class="guide-card" data-testid="guide-card" role="region" aria-live="polite"
+            aria-labelledby="guide-step-title">
+            <button type="button" class="guide-close" data-testid="guide-close"
+                aria-label=tr(GuideText::Close) title=tr(GuideText::Close) on:click=move |_| close()>
+                "×"
+            </button>
+            <p class="guide-count" data-testid="guide-count">{counter}</p>
+            <h3 id="guide-step-title" data-testid="guide-title">{move || explained().title}</h3>
+            <p class="guide-text" data-testid="guide-text">{move || explained().text}</p>
+            <div class="guide-nav">
+                <button type="button" data-testid="guide-back"
+                    disabled=move || stage.get() == Stage::Indices
+                    on:click=move |_| go(stage.get_untracked().number().saturating_sub(1).max(1))>
+                    {tr(GuideText::Back)}
+                </button>
+                <Dots stage=stage go=go />
+                {move || if stage.get().number() < last {
+                    view! { <button type="button" class="primary" data-testid="guide-next"
+                        on:click=move |_| go(stage.get_untracked().number() + 1)>{tr(GuideText::Next)}</button> }.into_any()
+                } else {
+                    view! { <button type="button" class="primary" data-testid="guide-done"
+                        on:click=move |_| close()>{tr(GuideText::Done)}</button> }.into_any()
+                }}
+            </div>
+        </div>
+    }
+}
+
+/// One dot per step; the current one is marked, and each jumps to its step.
+#[component]
+fn Dots(
+    /// The stage shown.
+    stage: Signal<Stage>,
+    /// Goes to the step numbered `k` (1-based).
+    go: impl Fn(u8) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let dot = move |s: Stage| {
+        let k = s.number();
+        let label = move || {
+            let p = state.picture.with(|p| step(p, s, state.lang.get()).title);
+            format!("{k}. {p}")
+        };
+        view! {
+            <li>
+                <button type="button" class="guide-dot" data-testid=format!("guide-dot-{k}")
+                    aria-label=label title=label
+                    aria-current=move || (stage.get() == s).then_some("step")
+                    on:click=move |_| go(k)>{k}</button>
+            </li>
+        }
+    };
+    view! {
+        <ol class="guide-dots" aria-label=tr(GuideText::Steps)>
+            {Stage::ALL.into_iter().map(dot).collect_view()}
+        </ol>
+    }
+}
+
+/// Whether the URL asks for the walk-through (`guide=1`).
+fn opened_by_url() -> bool {
+    let search = window().location().search().unwrap_or_default();
+    web_sys::UrlSearchParams::new_with_str(&search)
+        .ok()
+        .and_then(|params| params.get("guide"))
+        .is_some_and(|v| v == "1")
+}
+
+/// Names the stage being explained on `<body>`, or removes the mark when the guide is closed.
+fn mark_body(stage: Option<Stage>) {
+    let Some(body) = document().body() else { return };
+    let _ = match stage {
+        Some(s) => body.set_attribute("data-guide", stage_name(s)),
+        None => body.remove_attribute("data-guide"),
+    };
+}
+
+/// The stage's name in `data-guide`, which the stylesheet matches.
+fn stage_name(stage: Stage) -> &'static str {
+    match stage {
+        Stage::Indices => "indices",
+        Stage::Shuffle => "shuffle",
+        Stage::Pad => "pad",
+        Stage::Stripe => "stripe",
+        Stage::Batch => "batch",
     }
 }

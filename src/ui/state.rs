@@ -204,7 +204,7 @@ pub fn set_html_lang(lang: Lang) {
 }
 
 /// Replaces the URL's query (keeping the other parameters) without a new history entry.
-fn replace_query(query: &str) {
+pub fn replace_query(query: &str) {
     let location = window().location();
     let search = location.search().unwrap_or_default();
     let Ok(merged) = web_sys::UrlSearchParams::new_with_str(&search) else { return };

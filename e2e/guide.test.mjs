@@ -1,0 +1,94 @@
+// The guided walk-through in headless Chromium: one step per stage, moving the picture with it,
+// explaining this configuration's numbers and highlighting the part of the picture it explains.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { appUrl, openPage, pageQuery, useBrowser } from "./harness.mjs";
+
+const session = useBrowser();
+
+/** The open card's counter, title and text, and what <body data-guide> names. */
+async function readGuide(page) {
+  return {
+    count: await page.textContent("[data-testid=guide-count]"),
+    title: await page.textContent("[data-testid=guide-title]"),
+    text: await page.textContent("[data-testid=guide-text]"),
+    mark: await page.evaluate(() => document.body.dataset.guide ?? null),
+    stage: await page.getAttribute(".pipeline-section [data-stage]", "data-stage"),
+  };
+}
+
+test("the walk-through steps through the five stages with CIFAR-10's numbers", async () => {
+  const url = appUrl(session.server.url, { n: 50000, num_replicas: 2, batch_size: 64 });
+  const { page, errors } = await openPage(session.browser, url);
+  await page.click("[data-testid=guide-start]");
+  let guide = await readGuide(page);
+  assert.equal(guide.count, "Step 1 of 5");
+  assert.equal(guide.mark, "indices");
+  assert.match(guide.text, /positions 0 to 49,999, 50,000 in all/);
+  assert.equal(pageQuery(page).get("guide"), "1");
+  assert.equal(pageQuery(page).get("stage"), "1");
+  const expected = [
+    ["shuffle", /seed \+ epoch = 0/],
+    ["pad", /50,000 divides by num_replicas = 2/],
+    ["stripe", /len\(sampler\) = 25,000/],
+    ["batch", /len\(loader\) = 391 per epoch.*len\(dataset\) = 50,000/],
+  ];
+  for (const [mark, text] of expected) {
+    await page.click("[data-testid=guide-next]");
+    guide = await readGuide(page);
+    assert.equal(guide.mark, mark);
+    assert.match(guide.text, text);
+  }
+  assert.equal(guide.count, "Step 5 of 5");
+  assert.equal(pageQuery(page).get("stage"), "5");
+  await page.click("[data-testid=guide-done]");
+  assert.equal(await page.locator("[data-testid=guide-card]").count(), 0);
+  assert.equal(await page.evaluate(() => document.body.dataset.guide ?? null), null);
+  assert.equal(pageQuery(page).get("guide"), "0");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a link opens the walk-through at a stage, and it highlights the padding there", async () => {
+  const url = appUrl(session.server.url, { n: 21, num_replicas: 2, guide: 1, stage: 3 });
+  const { page, errors } = await openPage(session.browser, url);
+  const guide = await readGuide(page);
+  assert.equal(guide.count, "Step 3 of 5");
+  assert.equal(guide.stage, "3");
+  assert.match(guide.text, /up to total_size = 22: padding_size = 1/);
+  const shadow = await page.$eval(".pchip.padding", (chip) => getComputedStyle(chip).boxShadow);
+  assert.notEqual(shadow, "none", "the padding copy is highlighted");
+  const plain = await page.$eval(".pchip:not(.padding)", (chip) => getComputedStyle(chip).boxShadow);
+  assert.equal(plain, "none", "other chips are not");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the step follows playback, the dots and the keys", async () => {
+  const { page, errors } = await openPage(session.browser, appUrl(session.server.url, { guide: 1, stage: 1 }));
+  await page.click("[data-testid=step-forward]");
+  assert.equal((await readGuide(page)).count, "Step 2 of 5");
+  await page.click("[data-testid=guide-dot-4]");
+  assert.equal((await readGuide(page)).mark, "stripe");
+  assert.equal(await page.getAttribute("[data-testid=guide-dot-4]", "aria-current"), "step");
+  await page.click("[data-testid=guide-back]");
+  assert.equal((await readGuide(page)).count, "Step 3 of 5");
+  await page.keyboard.press("Home");
+  assert.equal((await readGuide(page)).count, "Step 1 of 5");
+  assert.equal(await page.isDisabled("[data-testid=guide-back]"), true);
+  await page.click("[data-testid=guide-close]");
+  assert.equal(await page.locator("[data-testid=guide-start]").count(), 1);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the walk-through speaks Chinese with lang=zh, with the same numbers", async () => {
+  const url = appUrl(session.server.url, { n: 21, num_replicas: 2, guide: 1, stage: 3, lang: "zh" });
+  const { page, errors } = await openPage(session.browser, url);
+  const guide = await readGuide(page);
+  assert.equal(guide.count, "第 3 步，共 5 步");
+  assert.equal(guide.title, "让列表能被均分");
+  assert.match(guide.text, /total_size = 22：padding_size = 1/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
