@@ -5,7 +5,7 @@
 //! - [`conformance`]: checks the core against golden vectors made by real PyTorch.
 //! - [`i18n`]: every word of the page in English and Chinese, in one place.
 //! - [`model`]: what the page shows, computed from its URL parameters (pure, like the core).
-//! - `ui` (wasm only): the Leptos page that draws what the model computed.
+//! - `ui` (wasm only, the default `page` feature): the Leptos page that draws what the model computed.
 //! - `js_api` (wasm only): the core as an ES module for other pages (`docs/js-api.md`).
 
 pub mod conformance;
@@ -15,5 +15,5 @@ pub mod js_api;
 pub mod model;
 pub mod sampler;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod ui;

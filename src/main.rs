@@ -1,6 +1,6 @@
 //! The page's entry point: install the panic hook and mount the app.
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 fn main() {
     sampler_viz::ui::panic_banner::install();
     leptos::mount::mount_to_body(sampler_viz::ui::App);
