@@ -5,6 +5,7 @@
 
 use proptest::prelude::*;
 use sampler_viz::model::embed::{self, Layout};
+use sampler_viz::i18n::Lang;
 use sampler_viz::model::{Field, Params, Picture};
 
 /// Text a user or a URL could put in a field: numbers near the edges, words, junk, unicode.
@@ -52,7 +53,8 @@ proptest! {
         };
         for e in errors {
             prop_assert!(Field::ALL.contains(&e.field));
-            prop_assert!(!e.message.is_empty());
+            prop_assert!(!e.message(Lang::En).is_empty());
+            prop_assert!(!e.message(Lang::Zh).is_empty());
         }
     }
 

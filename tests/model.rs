@@ -1,12 +1,13 @@
 //! The page's model: reading the URL, and the picture computed from it.
 
+use sampler_viz::i18n::Lang;
 use sampler_viz::model::{Field, Params, Picture, Seeding, Stage};
 
 /// Parses a query string the way the page receives it (already percent-decoded).
 fn parse(query: &str) -> Result<Params, Vec<(Field, String)>> {
     let pairs =
         query.split('&').filter(|p| !p.is_empty()).map(|p| p.split_once('=').unwrap_or((p, "")));
-    Params::from_pairs(pairs).map_err(|es| es.into_iter().map(|e| (e.field, e.message)).collect())
+    Params::from_pairs(pairs).map_err(|es| es.into_iter().map(|e| (e.field, e.message(Lang::En))).collect())
 }
 
 #[track_caller]
@@ -14,7 +15,7 @@ fn check_error(query: &str, field: Field, message_part: &str) {
     let errors = match parse(query) {
         Ok(params) => match Picture::compute(&params) {
             Ok(_) => panic!("{query} was accepted"),
-            Err(es) => es.into_iter().map(|e| (e.field, e.message)).collect(),
+            Err(es) => es.into_iter().map(|e| (e.field, e.message(Lang::En))).collect(),
         },
         Err(errors) => errors,
     };
@@ -117,7 +118,7 @@ fn an_empty_dataset_cannot_be_shuffled_without_a_sampler() {
     let picture = Picture::compute(&parse("n=0").expect("valid")).expect("the sampler accepts it");
     let refused = picture.no_sampler.expect_err("RandomSampler refuses it");
     assert_eq!(
-        refused.message,
+        refused.message(Lang::En),
         "ValueError: num_samples should be a positive integer value, but got num_samples=0"
     );
 }

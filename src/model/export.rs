@@ -13,6 +13,7 @@
 
 use std::fmt::Write;
 
+use crate::i18n::Lang;
 use super::params::Seeding;
 use super::picture::{NoSamplerSide, Picture, TABLE_LIMIT};
 use super::query::Params;
@@ -110,7 +111,7 @@ fn no_sampler(picture: &Picture) -> String {
     };
     match &picture.no_sampler {
         Ok(side) => format!("{{{seeding}, {}}}", orders(side, p)),
-        Err(e) => format!("{{{seeding}, \"error\": {}}}", json_string(&e.message)),
+        Err(e) => format!("{{{seeding}, \"error\": {}}}", json_string(&e.message(Lang::En))),
     }
 }
 
