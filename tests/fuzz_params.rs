@@ -4,8 +4,8 @@
 //! `PROPTEST_CASES=100000 cargo test --release --test fuzz_params` runs a longer campaign.
 
 use proptest::prelude::*;
-use sampler_viz::model::embed::{self, Layout};
 use sampler_viz::i18n::Lang;
+use sampler_viz::model::embed::{self, Layout};
 use sampler_viz::model::{Field, Params, Picture};
 
 /// Text a user or a URL could put in a field: numbers near the edges, words, junk, unicode.

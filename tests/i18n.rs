@@ -32,7 +32,12 @@ fn every_text_is_in_both_languages() {
     let all = entries();
     assert!(!all.is_empty(), "the sections hold their texts");
     let problems: Vec<String> = all.iter().filter_map(problem).collect();
-    assert!(problems.is_empty(), "{} texts are incomplete:\n{}", problems.len(), problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "{} texts are incomplete:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
 }
 
 #[test]
@@ -68,7 +73,7 @@ fn placeholders_fill_in_either_language() {
 fn every_key_of_every_section_is_listed() {
     use sampler_viz::i18n::page::{
         CanvasText, ControlText, ErrorText, NoSamplerText, PageText, PanelText, PipelineText,
-        PlaybackText, TableText,
+        PlaybackText, PythonText, TableText,
     };
     use sampler_viz::i18n::{charts, guide, scenarios};
     let all = entries();
@@ -79,6 +84,7 @@ fn every_key_of_every_section_is_listed() {
         ("ErrorText", ErrorText::ALL.len()),
         ("PipelineText", PipelineText::ALL.len()),
         ("PlaybackText", PlaybackText::ALL.len()),
+        ("PythonText", PythonText::ALL.len()),
         ("CanvasText", CanvasText::ALL.len()),
         ("TableText", TableText::ALL.len()),
         ("NoSamplerText", NoSamplerText::ALL.len()),
@@ -105,7 +111,9 @@ fn errors_speak_chinese_but_pytorch_stays_english() {
         }
     };
     let has_cjk = |s: &str| s.chars().any(is_cjk);
-    for query in ["n=abc", "epoch=-1", "stage=9", "shuffle=2", "seeding=x", "num_replicas=65", "n=20000000"] {
+    for query in
+        ["n=abc", "epoch=-1", "stage=9", "shuffle=2", "seeding=x", "num_replicas=65", "n=20000000"]
+    {
         for e in errors(query) {
             let zh = e.message(Lang::Zh);
             assert!(has_cjk(&zh) && !zh.contains('{'), "{query}: {zh}");
@@ -114,10 +122,15 @@ fn errors_speak_chinese_but_pytorch_stays_english() {
     }
     let rank = &errors("rank=5")[0];
     assert_eq!(rank.field, Field::Rank);
-    assert_eq!(rank.message(Lang::Zh), "ValueError: Invalid rank 5, rank should be in the interval [0, 1]");
+    assert_eq!(
+        rank.message(Lang::Zh),
+        "ValueError: Invalid rank 5, rank should be in the interval [0, 1]"
+    );
     assert_eq!(rank.message(Lang::Zh), rank.message(Lang::En));
     assert!(has_cjk(&rank.rule(Lang::Zh)));
-    for query in ["num_replicas=0", "seed=99999999999999999999999", "batch_size=0", "loader_shuffle=1"] {
+    for query in
+        ["num_replicas=0", "seed=99999999999999999999999", "batch_size=0", "loader_shuffle=1"]
+    {
         for e in errors(query) {
             assert!(has_cjk(&e.rule(Lang::Zh)) && !e.rule(Lang::Zh).contains('{'), "{query}");
             assert!(!has_cjk(&e.rule(Lang::En)), "{query}");

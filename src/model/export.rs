@@ -13,10 +13,10 @@
 
 use std::fmt::Write;
 
-use crate::i18n::Lang;
 use super::params::Seeding;
 use super::picture::{NoSamplerSide, Picture, TABLE_LIMIT};
 use super::query::Params;
+use crate::i18n::Lang;
 
 /// The most indices a download lists, all ranks together (ImageNet-1k's 1,281,167 fit).
 pub const EXPORT_LIMIT: usize = 1 << 21;

@@ -95,7 +95,10 @@ impl Params {
             Field::NumReplicas => {
                 self.num_replicas = whole(field, v, i64::MIN.into(), i64::MAX.into())? as i64;
                 if self.num_replicas > MAX_REPLICAS {
-                    return Err(ParamError::new(field, Problem::TooManyRanks { max: MAX_REPLICAS }));
+                    return Err(ParamError::new(
+                        field,
+                        Problem::TooManyRanks { max: MAX_REPLICAS },
+                    ));
                 }
             }
             Field::Rank => self.rank = whole(field, v, i64::MIN.into(), i64::MAX.into())? as i64,

@@ -23,8 +23,7 @@ use crate::model::{Picture, Stage};
 pub fn CanvasView() -> impl IntoView {
     let Some(state) = use_context::<AppState>() else {
         // No state, so no language either: the default's.
-        return view! { <p class="raster-error">{T::NoState.text(Lang::default())}</p> }
-            .into_any();
+        return view! { <p class="raster-error">{T::NoState.text(Lang::default())}</p> }.into_any();
     };
     let (picture, stage, lang) = (state.picture, state.stage(), state.lang);
     let stage_text = Signal::derive(move || picture.with(|p| stage_sentence(p, lang.get())));

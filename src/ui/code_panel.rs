@@ -4,9 +4,9 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen_futures::JsFuture;
 
+use super::indices::{SameEpoch, use_indices};
 use super::{AppState, tr};
 use crate::i18n::page::PanelText as T;
-use super::indices::{SameEpoch, use_indices};
 use crate::model::python;
 
 /// The script for the current picture and a button that copies it.
@@ -14,7 +14,8 @@ use crate::model::python;
 pub fn CodePanel() -> impl IntoView {
     let state = expect_context::<AppState>();
     let indices = use_indices(state);
-    let script = Memo::new(move |_| indices.with(|SameEpoch(p)| python::script(p)));
+    let script =
+        Memo::new(move |_| indices.with(|SameEpoch(p)| python::script_in(p, state.lang.get())));
     let copied = RwSignal::new(None::<bool>);
     let copy = move |_| {
         let text = script.get_untracked();

@@ -10,9 +10,9 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 use web_sys::{IntersectionObserver, IntersectionObserverEntry, ResizeObserver, js_sys};
 
+use super::share::page_url;
 use super::{AppState, tr};
 use crate::i18n::page::PanelText as T;
-use super::share::page_url;
 use crate::model::embed::Layout;
 
 /// The `type` of the message a parent page receives: `{ type, height }`, height in CSS pixels.

@@ -9,6 +9,7 @@ pub mod no_sampler;
 pub mod panels;
 pub mod pipeline;
 pub mod playback;
+pub mod python;
 pub mod tables;
 
 pub use canvas::CanvasText;
@@ -19,6 +20,7 @@ pub use no_sampler::NoSamplerText;
 pub use panels::PanelText;
 pub use pipeline::PipelineText;
 pub use playback::PlaybackText;
+pub use python::PythonText;
 pub use tables::TableText;
 
 /// Every text of the page's own sections.
@@ -32,6 +34,7 @@ pub fn entries() -> Vec<crate::i18n::Entry> {
         panels::entries(),
         pipeline::entries(),
         playback::entries(),
+        python::entries(),
         tables::entries(),
     ]
     .concat()
