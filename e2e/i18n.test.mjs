@@ -49,8 +49,12 @@ function englishProse(page) {
       const s = node.textContent.trim();
       if (s && !inCode(el) && el.checkVisibility() && isProse(s)) found.push(s);
     }
-    for (const el of document.body.querySelectorAll("[aria-label], [title]")) {
-      for (const name of ["aria-label", "title"]) {
+    // A closed select's options are not "visible", but they are read and shown when opened.
+    for (const option of document.body.querySelectorAll("option")) {
+      if (isProse(option.textContent)) found.push(`option ${option.textContent}`);
+    }
+    for (const el of document.body.querySelectorAll("[aria-label], [title], [aria-valuetext]")) {
+      for (const name of ["aria-label", "title", "aria-valuetext"]) {
         const s = el.getAttribute(name);
         if (s && !inCode(el) && isProse(s)) found.push(`${name}=${s}`);
       }
