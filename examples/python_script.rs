@@ -9,6 +9,7 @@
 
 use std::process::ExitCode;
 
+use sampler_viz::i18n::Lang;
 use sampler_viz::model::{Params, Picture, python};
 
 fn main() -> ExitCode {
@@ -18,7 +19,9 @@ fn main() -> ExitCode {
     let picture = match Params::from_pairs(pairs).and_then(|p| Picture::compute(&p)) {
         Ok(picture) => picture,
         Err(errors) => {
-            errors.iter().for_each(|e| eprintln!("{}: {} {}", e.field, e.message, e.rule));
+            errors.iter().for_each(|e| {
+                eprintln!("{}: {} {}", e.field, e.message(Lang::En), e.rule(Lang::En))
+            });
             return ExitCode::FAILURE;
         }
     };

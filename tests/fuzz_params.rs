@@ -4,6 +4,7 @@
 //! `PROPTEST_CASES=100000 cargo test --release --test fuzz_params` runs a longer campaign.
 
 use proptest::prelude::*;
+use sampler_viz::i18n::Lang;
 use sampler_viz::model::embed::{self, Layout};
 use sampler_viz::model::{Field, Params, Picture};
 
@@ -52,7 +53,8 @@ proptest! {
         };
         for e in errors {
             prop_assert!(Field::ALL.contains(&e.field));
-            prop_assert!(!e.message.is_empty());
+            prop_assert!(!e.message(Lang::En).is_empty());
+            prop_assert!(!e.message(Lang::Zh).is_empty());
         }
     }
 

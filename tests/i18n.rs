@@ -32,7 +32,12 @@ fn every_text_is_in_both_languages() {
     let all = entries();
     assert!(!all.is_empty(), "the sections hold their texts");
     let problems: Vec<String> = all.iter().filter_map(problem).collect();
-    assert!(problems.is_empty(), "{} texts are incomplete:\n{}", problems.len(), problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "{} texts are incomplete:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
 }
 
 #[test]
@@ -58,4 +63,77 @@ fn keys_are_unique_within_a_section() {
 fn placeholders_fill_in_either_language() {
     assert_eq!(Lang::from_code("zh"), Some(Lang::Zh));
     assert_eq!(fill("{n} 个样本", &[("n", &50_000)]), "50000 个样本");
+}
+
+/// A key missing in one language cannot exist: `texts!` takes every key as an `(English,
+/// Chinese)` pair, so a key with one text is a compile error (the `compile_fail` doctest of
+/// `texts!` proves it). What remains to check is that each section's keys all reach
+/// `entries()`, and that every section reaches the page's list.
+#[test]
+fn every_key_of_every_section_is_listed() {
+    use sampler_viz::i18n::page::{
+        CanvasText, ControlText, ErrorText, NoSamplerText, PageText, PanelText, PipelineText,
+        PlaybackText, PythonText, TableText,
+    };
+    use sampler_viz::i18n::{charts, guide, scenarios};
+    let all = entries();
+    let listed = |section: &str| all.iter().filter(|e| e.section == section).count();
+    let sections = [
+        ("PageText", PageText::ALL.len()),
+        ("ControlText", ControlText::ALL.len()),
+        ("ErrorText", ErrorText::ALL.len()),
+        ("PipelineText", PipelineText::ALL.len()),
+        ("PlaybackText", PlaybackText::ALL.len()),
+        ("PythonText", PythonText::ALL.len()),
+        ("CanvasText", CanvasText::ALL.len()),
+        ("TableText", TableText::ALL.len()),
+        ("NoSamplerText", NoSamplerText::ALL.len()),
+        ("PanelText", PanelText::ALL.len()),
+        ("ChartText", charts::ChartText::ALL.len()),
+        ("GuideText", guide::GuideText::ALL.len()),
+        ("ScenarioText", scenarios::ScenarioText::ALL.len()),
+    ];
+    for (section, keys) in sections {
+        assert_eq!(listed(section), keys, "{section}: every key is in entries()");
+    }
+    assert_eq!(all.len(), sections.iter().map(|(_, k)| k).sum::<usize>(), "no section is unlisted");
+}
+
+/// Every message the page makes and every rule, in Chinese: translated, with values filled.
+#[test]
+fn errors_speak_chinese_but_pytorch_stays_english() {
+    use sampler_viz::model::{Field, Params, Picture};
+    let errors = |query: &str| {
+        let pairs: Vec<(&str, &str)> = query.split('&').filter_map(|p| p.split_once('=')).collect();
+        match Params::from_pairs(pairs) {
+            Ok(params) => Picture::compute(&params).err().unwrap_or_default(),
+            Err(errors) => errors,
+        }
+    };
+    let has_cjk = |s: &str| s.chars().any(is_cjk);
+    for query in
+        ["n=abc", "epoch=-1", "stage=9", "shuffle=2", "seeding=x", "num_replicas=65", "n=20000000"]
+    {
+        for e in errors(query) {
+            let zh = e.message(Lang::Zh);
+            assert!(has_cjk(&zh) && !zh.contains('{'), "{query}: {zh}");
+            assert_ne!(zh, e.message(Lang::En));
+        }
+    }
+    let rank = &errors("rank=5")[0];
+    assert_eq!(rank.field, Field::Rank);
+    assert_eq!(
+        rank.message(Lang::Zh),
+        "ValueError: Invalid rank 5, rank should be in the interval [0, 1]"
+    );
+    assert_eq!(rank.message(Lang::Zh), rank.message(Lang::En));
+    assert!(has_cjk(&rank.rule(Lang::Zh)));
+    for query in
+        ["num_replicas=0", "seed=99999999999999999999999", "batch_size=0", "loader_shuffle=1"]
+    {
+        for e in errors(query) {
+            assert!(has_cjk(&e.rule(Lang::Zh)) && !e.rule(Lang::Zh).contains('{'), "{query}");
+            assert!(!has_cjk(&e.rule(Lang::En)), "{query}");
+        }
+    }
 }

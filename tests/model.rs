@@ -1,12 +1,14 @@
 //! The page's model: reading the URL, and the picture computed from it.
 
+use sampler_viz::i18n::Lang;
 use sampler_viz::model::{Field, Params, Picture, Seeding, Stage};
 
 /// Parses a query string the way the page receives it (already percent-decoded).
 fn parse(query: &str) -> Result<Params, Vec<(Field, String)>> {
     let pairs =
         query.split('&').filter(|p| !p.is_empty()).map(|p| p.split_once('=').unwrap_or((p, "")));
-    Params::from_pairs(pairs).map_err(|es| es.into_iter().map(|e| (e.field, e.message)).collect())
+    Params::from_pairs(pairs)
+        .map_err(|es| es.into_iter().map(|e| (e.field, e.message(Lang::En))).collect())
 }
 
 #[track_caller]
@@ -14,7 +16,7 @@ fn check_error(query: &str, field: Field, message_part: &str) {
     let errors = match parse(query) {
         Ok(params) => match Picture::compute(&params) {
             Ok(_) => panic!("{query} was accepted"),
-            Err(es) => es.into_iter().map(|e| (e.field, e.message)).collect(),
+            Err(es) => es.into_iter().map(|e| (e.field, e.message(Lang::En))).collect(),
         },
         Err(errors) => errors,
     };
@@ -117,7 +119,7 @@ fn an_empty_dataset_cannot_be_shuffled_without_a_sampler() {
     let picture = Picture::compute(&parse("n=0").expect("valid")).expect("the sampler accepts it");
     let refused = picture.no_sampler.expect_err("RandomSampler refuses it");
     assert_eq!(
-        refused.message,
+        refused.message(Lang::En),
         "ValueError: num_samples should be a positive integer value, but got num_samples=0"
     );
 }
@@ -140,4 +142,27 @@ fn the_python_panel_spells_out_the_configuration() {
     }
     let seeds = picture.no_sampler.expect("valid").process_seeds;
     assert!(script.contains(&format!("torch.manual_seed({seeds:?}[rank])")));
+}
+
+/// The Chinese script is the English one with other comments (and docstring): the same code,
+/// so it prints the same output.
+#[test]
+fn the_chinese_python_differs_only_in_comments() {
+    use sampler_viz::model::python::{script, script_in};
+    let code = |text: &str| -> Vec<String> {
+        let lines = text.lines().filter(|l| !l.trim_start().starts_with("\"\"\""));
+        lines
+            .map(|l| l.split("  # ").next().unwrap_or(l).to_string())
+            .filter(|l| !l.starts_with('#'))
+            .collect()
+    };
+    for query in
+        ["n=10&num_replicas=3", "n=21&set_epoch=0&seeding=unseeded", "n=0&seeding=unseeded"]
+    {
+        let picture = Picture::compute(&parse(query).expect("valid")).expect("valid");
+        let (en, zh) = (script(&picture), script_in(&picture, Lang::Zh));
+        assert_ne!(en, zh);
+        assert!(zh.contains("# 使用 DistributedSampler"), "{zh}");
+        assert_eq!(code(&zh), code(&en), "{query}");
+    }
 }

@@ -16,18 +16,30 @@ pub struct Entry {
 }
 
 /// A key of some section: anything the page can say in either language.
-pub trait Text: Copy + 'static {
+pub trait Text: Copy + Send + Sync + 'static {
     /// The text in `lang`.
     fn text(self, lang: Lang) -> &'static str;
 }
 
 /// Declares a section's texts as an enum of keys with `text(lang)`, `ALL` and `entries()`:
 ///
-/// ```ignore
-/// texts! {
+/// ```
+/// sampler_viz::texts! {
 ///     /// What the chart panel says.
 ///     pub enum ChartText {
 ///         Title => ("Visits per sample", "每个样本的访问次数"),
+///     }
+/// }
+/// assert_eq!(ChartText::Title.text(sampler_viz::i18n::Lang::Zh), "每个样本的访问次数");
+/// assert_eq!(entries().len(), ChartText::ALL.len());
+/// ```
+///
+/// A key must be given in both languages: one given in a single language does not compile.
+///
+/// ```compile_fail
+/// sampler_viz::texts! {
+///     pub enum ChartText {
+///         Title => ("Visits per sample"),
 ///     }
 /// }
 /// ```

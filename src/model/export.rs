@@ -16,6 +16,7 @@ use std::fmt::Write;
 use super::params::Seeding;
 use super::picture::{NoSamplerSide, Picture, TABLE_LIMIT};
 use super::query::Params;
+use crate::i18n::Lang;
 
 /// The most indices a download lists, all ranks together (ImageNet-1k's 1,281,167 fit).
 pub const EXPORT_LIMIT: usize = 1 << 21;
@@ -110,7 +111,7 @@ fn no_sampler(picture: &Picture) -> String {
     };
     match &picture.no_sampler {
         Ok(side) => format!("{{{seeding}, {}}}", orders(side, p)),
-        Err(e) => format!("{{{seeding}, \"error\": {}}}", json_string(&e.message)),
+        Err(e) => format!("{{{seeding}, \"error\": {}}}", json_string(&e.message(Lang::En))),
     }
 }
 

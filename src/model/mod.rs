@@ -13,7 +13,7 @@ pub mod query;
 pub mod raster;
 pub mod visits;
 
-pub use params::{Field, ParamError, Seeding, Stage};
+pub use params::{Field, ParamError, Problem, Seeding, Stage};
 pub use picture::{Lengths, NoSamplerSide, Picture, PictureTask, TimelineEpoch};
 pub use query::Params;
 pub use visits::Visits;

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::i18n::page::errors::ErrorText;
+use crate::i18n::{Lang, fill};
 use crate::sampler::SamplerError;
 
 /// Which processes the "no sampler" side simulates.
@@ -123,24 +125,75 @@ impl fmt::Display for Field {
 pub struct ParamError {
     /// The parameter at fault (the control the message goes next to).
     pub field: Field,
-    /// What is wrong: PyTorch's exception and message where PyTorch raises, else the page's.
-    pub message: String,
-    /// The rule behind it, in plain words (empty when the message says it all).
-    pub rule: String,
+    /// What is wrong, as values: the page words it in either language.
+    pub problem: Problem,
+}
+
+/// What is wrong with a value, kept as data so that [`ParamError::message`] and
+/// [`ParamError::rule`] can say it in the page's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    /// Not a whole number in `min ..= max` (`None`: unbounded on that side).
+    NotWhole { got: String, min: Option<i128>, max: Option<i128> },
+    /// A flag that is neither 0 nor 1.
+    NotFlag { got: String },
+    /// `seeding=` that is neither `alike` nor `unseeded`.
+    NotSeeding,
+    /// More ranks than the page draws.
+    TooManyRanks { max: i64 },
+    /// What the core refused: PyTorch's error, or this tool's limit.
+    Refused(SamplerError),
 }
 
 impl ParamError {
     /// An error against `field` that the page itself finds.
-    pub fn new(field: Field, message: impl Into<String>) -> Self {
-        Self { field, message: message.into(), rule: String::new() }
+    pub fn new(field: Field, problem: Problem) -> Self {
+        Self { field, problem }
     }
 
     /// What the core refused, against the field at fault.
     pub fn from_sampler(field: Field, error: &SamplerError) -> Self {
-        let message = match error.exception() {
-            Some(exception) => format!("{exception}: {error}"),
-            None => error.to_string(),
+        Self { field, problem: Problem::Refused(error.clone()) }
+    }
+
+    /// What is wrong: PyTorch's exception and message (English, as Python prints it) where
+    /// PyTorch raises, else the page's own words in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
+        let field: &dyn fmt::Display = &self.field;
+        let (key, got) = match &self.problem {
+            Problem::Refused(error) => {
+                return match error.exception() {
+                    Some(exception) => format!("{exception}: {error}"),
+                    None => error.message_in(lang),
+                };
+            }
+            Problem::TooManyRanks { max } => {
+                return fill(ErrorText::TooManyRanks.text(lang), &[("max", max)]);
+            }
+            Problem::NotSeeding => return ErrorText::NotSeeding.text(lang).to_string(),
+            Problem::NotFlag { got } => (ErrorText::NotFlag, got),
+            Problem::NotWhole { got, min: None, .. } => (ErrorText::NotWhole, got),
+            Problem::NotWhole { got, max: None, .. } => (ErrorText::NotWholeAtLeast, got),
+            Problem::NotWhole { got, .. } => (ErrorText::NotWholeBetween, got),
         };
-        Self { field, message, rule: error.rule() }
+        let (min, max) = match &self.problem {
+            Problem::NotWhole { min, max, .. } => (min.unwrap_or(0), max.unwrap_or(0)),
+            _ => (0, 0),
+        };
+        fill(key.text(lang), &[("field", field), ("got", got), ("min", &min), ("max", &max)])
+    }
+
+    /// Whether the message is PyTorch's own, English in either language (the page marks it
+    /// `lang="en"` for screen readers).
+    pub fn is_pytorchs(&self) -> bool {
+        matches!(&self.problem, Problem::Refused(error) if error.exception().is_some())
+    }
+
+    /// The rule behind it, in plain words in `lang` (empty when the message says it all).
+    pub fn rule(&self, lang: Lang) -> String {
+        match &self.problem {
+            Problem::Refused(error) => error.rule_in(lang),
+            _ => String::new(),
+        }
     }
 }

@@ -3,29 +3,33 @@
 
 use super::params::Seeding;
 use super::picture::Picture;
+use crate::i18n::page::PythonText as T;
+use crate::i18n::{Lang, fill};
 
 /// The script for `picture`: the dataset, the sampler and loader, the epoch loop (with or
 /// without `set_epoch`), and the same loader without a sampler, printing each rank's indices.
 pub fn script(picture: &Picture) -> String {
+    script_in(picture, Lang::En)
+}
+
+/// [`script`] with its comments in `lang`; the code, and so what it prints, is the same.
+pub fn script_in(picture: &Picture, lang: Lang) -> String {
     let p = &picture.params;
     let py = |b: bool| if b { "True" } else { "False" };
+    let say = |key: T| key.text(lang);
     let set_epoch = if p.set_epoch {
-        "        sampler.set_epoch(e)  # a new order every epoch".to_string()
+        format!("        sampler.set_epoch(e)  # {}", say(T::NewOrder))
     } else {
-        "        pass  # sampler.set_epoch(e) is never called: every epoch repeats epoch 0"
-            .to_string()
+        format!("        pass  # {}", say(T::NeverCalled))
     };
     let seed_line = match (&picture.no_sampler, p.seeding) {
         (_, Seeding::Alike) => {
-            format!("    torch.manual_seed({})  # the same seed in every process", p.manual_seed)
+            format!("    torch.manual_seed({})  # {}", p.manual_seed, say(T::SameSeed))
         }
-        (Ok(side), Seeding::Unseeded) => format!(
-            "    torch.manual_seed({SEEDS}[rank])  # stands in for the seed the OS gave each process",
-            SEEDS = format!("{:?}", side.process_seeds)
-        ),
-        (Err(_), Seeding::Unseeded) => {
-            "    pass  # unseeded: each process gets its seed from the OS".to_string()
+        (Ok(side), Seeding::Unseeded) => {
+            format!("    torch.manual_seed({:?}[rank])  # {}", side.process_seeds, say(T::OsSeed))
         }
+        (Err(_), Seeding::Unseeded) => format!("    pass  # {}", say(T::Unseeded)),
     };
     format!(
         r#"import torch
@@ -33,7 +37,7 @@ from torch.utils.data import DataLoader, Dataset, DistributedSampler
 
 
 class Indices(Dataset):
-    """A dataset of {n} samples whose item i is the index i itself."""
+    """{docstring}"""
 
     def __len__(self):
         return {n}
@@ -43,9 +47,9 @@ class Indices(Dataset):
 
 
 dataset = Indices()
-epoch = {epoch}  # the epoch shown
+epoch = {epoch}  # {epoch_shown}
 
-# With DistributedSampler: every rank is its own process; here they run one after another.
+# {with_sampler}
 for rank in range({w}):
     sampler = DistributedSampler(dataset, num_replicas={w}, rank=rank, shuffle={shuffle}, seed={seed}, drop_last={drop_last})
     loader = DataLoader(dataset, batch_size={bs}, sampler=sampler, drop_last={loader_drop_last})
@@ -54,7 +58,7 @@ for rank in range({w}):
         batches = [batch.tolist() for batch in loader]
     print(f"rank {{rank}}, len(loader) = {{len(loader)}}:", list(sampler))
 
-# Without a sampler: every rank walks the whole dataset.
+# {without_sampler}
 for rank in range({w}):
 {seed_line}
     loader = DataLoader(dataset, batch_size={bs}, shuffle={shuffle}, drop_last={loader_drop_last})
@@ -72,6 +76,10 @@ for rank in range({w}):
         loader_drop_last = py(p.loader_drop_last),
         set_epoch = set_epoch,
         seed_line = seed_line,
+        docstring = fill(say(T::Docstring), &[("n", &p.n)]),
+        epoch_shown = say(T::EpochShown),
+        with_sampler = say(T::WithSampler),
+        without_sampler = say(T::WithoutSampler),
     )
 }
 

@@ -1,7 +1,7 @@
 //! [`Params`] and its query-string form: `?n=8&num_replicas=2&seed=0&...`, booleans as `0`/`1`.
 //! Decoding the URL itself (percent escapes) is the browser's job; this takes decoded pairs.
 
-use super::params::{Field, ParamError, Seeding, Stage};
+use super::params::{Field, ParamError, Problem, Seeding, Stage};
 use crate::sampler::{SEED_MAX, SEED_MIN};
 
 /// The most ranks the page draws (PyTorch has no such limit).
@@ -97,9 +97,7 @@ impl Params {
                 if self.num_replicas > MAX_REPLICAS {
                     return Err(ParamError::new(
                         field,
-                        format!(
-                            "This page draws at most {MAX_REPLICAS} ranks (PyTorch has no such limit)."
-                        ),
+                        Problem::TooManyRanks { max: MAX_REPLICAS },
                     ));
                 }
             }
@@ -121,7 +119,7 @@ impl Params {
                     "alike" => Seeding::Alike,
                     "unseeded" => Seeding::Unseeded,
                     _ => {
-                        return Err(ParamError::new(field, "seeding is either alike or unseeded."));
+                        return Err(ParamError::new(field, Problem::NotSeeding));
                     }
                 }
             }
@@ -166,15 +164,13 @@ impl Params {
     }
 }
 
-/// A whole number within `min ..= max`, or a message naming the field and the range.
+/// A whole number within `min ..= max`, or an error naming the field and the range (a bound
+/// at `i64`'s end is no bound worth naming).
 fn whole(field: Field, v: &str, min: i128, max: i128) -> Result<i128, ParamError> {
     let bad = || {
-        let range = match (min <= i64::MIN.into(), max >= i64::MAX.into()) {
-            (true, true) => String::new(),
-            (false, true) => format!(", {min} or more"),
-            _ => format!(" from {min} to {max}"),
-        };
-        ParamError::new(field, format!("{field} must be a whole number{range}; got \"{v}\"."))
+        let min = (min > i64::MIN.into()).then_some(min);
+        let max = (max < i64::MAX.into() && min.is_some()).then_some(max);
+        ParamError::new(field, Problem::NotWhole { got: v.to_string(), min, max })
     };
     let value: i128 = v.parse().map_err(|_| bad())?;
     if (min..=max).contains(&value) { Ok(value) } else { Err(bad()) }
@@ -192,7 +188,8 @@ fn seed(field: Field, v: &str) -> Result<i128, ParamError> {
             Ok(if v.starts_with('-') { SEED_MIN - 1 } else { SEED_MAX + 1 })
         }
         Err(_) => {
-            Err(ParamError::new(field, format!("{field} must be a whole number; got \"{v}\".")))
+            let problem = Problem::NotWhole { got: v.to_string(), min: None, max: None };
+            Err(ParamError::new(field, problem))
         }
     }
 }
@@ -202,6 +199,6 @@ fn flag(field: Field, v: &str) -> Result<bool, ParamError> {
     match v {
         "1" | "true" | "True" => Ok(true),
         "0" | "false" | "False" => Ok(false),
-        _ => Err(ParamError::new(field, format!("{field} is 0 or 1; got \"{v}\"."))),
+        _ => Err(ParamError::new(field, Problem::NotFlag { got: v.to_string() })),
     }
 }

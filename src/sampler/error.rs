@@ -4,6 +4,8 @@
 use std::fmt;
 
 use super::MAX_LEN;
+use crate::i18n::page::errors::ErrorText;
+use crate::i18n::{Lang, fill};
 
 /// Everything that can be wrong with a sampler or loader configuration.
 ///
@@ -38,31 +40,39 @@ impl SamplerError {
         }
     }
 
-    /// The rule behind the error, in a sentence for the page.
+    /// The rule behind the error, in a sentence (English: the JS API's `rule`).
     pub fn rule(&self) -> String {
-        match self {
-            Self::InvalidRank { num_replicas, .. } if *num_replicas <= 0 => {
-                "num_replicas is the number of processes (GPUs) and must be at least 1.".into()
+        self.rule_in(Lang::En)
+    }
+
+    /// The rule behind the error, in a sentence for the page, in `lang`.
+    pub fn rule_in(&self, lang: Lang) -> String {
+        let key = match self {
+            Self::InvalidRank { num_replicas, .. } if *num_replicas <= 0 => ErrorText::RuleReplicas,
+            Self::InvalidRank { .. } => ErrorText::RuleRank,
+            Self::SeedOverflow { .. } => ErrorText::RuleSeed,
+            Self::InvalidBatchSize { .. } => ErrorText::RuleBatchSize,
+            Self::SamplerWithShuffle => ErrorText::RuleSamplerShuffle,
+            Self::InvalidNumSamples { .. } => ErrorText::RuleEmptyDataset,
+            Self::DatasetTooLarge { .. } | Self::TotalSizeTooLarge { .. } => {
+                ErrorText::RuleToolLimit
             }
-            Self::InvalidRank { .. } => "rank numbers one process among num_replicas, \
-                 so it must be between 0 and num_replicas - 1."
-                .into(),
-            Self::SeedOverflow { .. } => "The generator is seeded with seed + epoch, which must \
-                 fit in 64 bits: from -2^63 up to 2^64 - 1."
-                .into(),
-            Self::InvalidBatchSize { .. } => "batch_size is how many indices go in one batch \
-                 and must be at least 1."
-                .into(),
-            Self::SamplerWithShuffle => "When a sampler is given, it decides the order: pass \
-                 shuffle to the sampler, not to the DataLoader."
-                .into(),
-            Self::InvalidNumSamples { .. } => "Shuffling needs at least one sample: \
-                 RandomSampler refuses an empty dataset."
-                .into(),
-            Self::DatasetTooLarge { .. } | Self::TotalSizeTooLarge { .. } => format!(
-                "PyTorch would accept this, but a browser tab cannot hold it: this tool draws \
-                 at most {MAX_LEN} indices."
+        };
+        fill(key.text(lang), &[("max", &MAX_LEN)])
+    }
+
+    /// The message in `lang`: PyTorch's own (English, as Python prints it) where PyTorch
+    /// raises, and this tool's limits in the page's language.
+    pub fn message_in(&self, lang: Lang) -> String {
+        match self {
+            Self::DatasetTooLarge { n } => {
+                fill(ErrorText::DatasetTooLarge.text(lang), &[("n", n), ("max", &MAX_LEN)])
+            }
+            Self::TotalSizeTooLarge { total_size } => fill(
+                ErrorText::TotalSizeTooLarge.text(lang),
+                &[("total_size", total_size), ("max", &MAX_LEN)],
             ),
+            _ => self.to_string(),
         }
     }
 }
@@ -87,13 +97,9 @@ impl fmt::Display for SamplerError {
                 f,
                 "num_samples should be a positive integer value, but got num_samples={num_samples}"
             ),
-            Self::DatasetTooLarge { n } => {
-                write!(f, "len(dataset) = {n} is over this tool's limit of {MAX_LEN} samples")
+            Self::DatasetTooLarge { .. } | Self::TotalSizeTooLarge { .. } => {
+                f.write_str(&self.message_in(Lang::En))
             }
-            Self::TotalSizeTooLarge { total_size } => write!(
-                f,
-                "the padded index list would hold {total_size} indices, over this tool's limit of {MAX_LEN}"
-            ),
         }
     }
 }

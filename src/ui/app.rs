@@ -12,6 +12,7 @@ use super::controls::Controls;
 use super::embed::{self, EmbedFooter};
 use super::guide::Guide;
 use super::index_table::IndexTable;
+use super::lang_switch::{LangSwitch, follow_title};
 use super::lengths::Lengths;
 use super::no_sampler::{Cost, NoSamplerPanel};
 use super::pipeline::Pipeline;
@@ -20,6 +21,9 @@ use super::scenarios::Scenarios;
 use super::share::SharePanel;
 use super::state::{AppState, query_pairs};
 use super::timeline::Timeline;
+use super::{fill, rich, thousands, tr};
+use crate::i18n::Lang;
+use crate::i18n::page::PageText;
 use crate::model::embed::{Layout, Section};
 use crate::model::layout::CHIP_LIMIT;
 use crate::model::{Field, Params, Picture};
@@ -32,6 +36,7 @@ pub fn App() -> impl IntoView {
     let layout = embed::page_layout();
     provide_context(state);
     provide_context(layout);
+    follow_title(state);
     if layout.embed {
         embed::post_height_to_parent();
         embed::track_visibility(state);
@@ -40,7 +45,7 @@ pub fn App() -> impl IntoView {
     let no_sampler = !layout.hides_section(Section::NoSampler);
     view! {
         {full.then(masthead)}
-        {layout.embed.then(|| view! { <h1 class="sr-only">"What does each GPU get? DistributedSampler, index for index"</h1> })}
+        {layout.embed.then(|| view! { <h1 class="sr-only">{tr(PageText::EmbedTitle)}</h1> })}
         <main class:embed=layout.embed class:hide-seeding=layout.hides(Field::Seeding)>
             {full.then(|| view! { <Scenarios /> })}
             <Controls />
@@ -62,11 +67,9 @@ pub fn App() -> impl IntoView {
 fn masthead() -> impl IntoView {
     view! {
         <header class="masthead">
-            <h1>"What does each GPU get?"</h1>
-            <p class="lede">
-                "PyTorch's " <code>"DistributedSampler"</code>
-                ", index for index: the same shuffle, padding, striping and batches as PyTorch 2.15."
-            </p>
+            <LangSwitch />
+            <h1>{tr(PageText::Title)}</h1>
+            <p class="lede">{rich(PageText::Lede)}</p>
         </header>
     }
 }
@@ -75,10 +78,7 @@ fn masthead() -> impl IntoView {
 fn colophon() -> impl IntoView {
     view! {
         <footer class="colophon">
-            <p>
-                "Every index is computed in your browser by a Rust reimplementation of PyTorch's generator, "
-                <code>"randperm"</code> " and samplers, checked against PyTorch 2.15's own outputs."
-            </p>
+            <p>{rich(PageText::Colophon)}</p>
         </footer>
     }
 }
@@ -97,9 +97,9 @@ fn PipelineSection(
     });
     view! {
         <section class="pipeline-section" aria-labelledby="pipeline-title">
-            <h2 id="pipeline-title">"With DistributedSampler, stage by stage"</h2>
+            <h2 id="pipeline-title">{tr(PageText::PipelineTitle)}</h2>
             <p class="call" data-testid="call">
-                <code>{move || state.picture.with(|p| python_call(&p.params))}</code>
+                <code>{move || state.picture.with(|p| python_call(&p.params, state.lang.get()))}</code>
             </p>
             {(!layout.hides(Field::Stage)).then(|| view! { <Playback /> })}
             {move || if small.get() { view! { <Pipeline /> }.into_any() } else { view! { <CanvasView /> }.into_any() }}
@@ -117,8 +117,8 @@ fn Tables(
     view! {
         <div class="side-by-side">
             <section class="with-sampler" aria-labelledby="with-sampler-title">
-                <h2 id="with-sampler-title">"With DistributedSampler"</h2>
-                <p class="explain">{move || state.picture.with(|p| sampler_sentence(p))}</p>
+                <h2 id="with-sampler-title">{tr(PageText::WithSampler)}</h2>
+                <p class="explain">{move || state.picture.with(|p| sampler_sentence(p, state.lang.get()))}</p>
                 <IndexTable />
             </section>
             {no_sampler.then(|| view! { <NoSamplerPanel /> })}
@@ -133,19 +133,20 @@ fn Drawing() -> impl IntoView {
     view! {
         <p class="drawing" role="status" data-testid="drawing">
             {move || state.drawing.get().map(|(done, all)| {
-                format!("Drawing the permutation… {}%", u64::from(done) * 100 / u64::from(all.max(1)))
+                let percent = u64::from(done) * 100 / u64::from(all.max(1));
+                fill(PageText::Drawing, state.lang.get(), &[("percent", &percent)])
             })}
         </p>
     }
 }
 
 /// The sampler's construction as Python, with the current values.
-fn python_call(p: &Params) -> String {
+fn python_call(p: &Params, lang: Lang) -> String {
     let py = |b: bool| if b { "True" } else { "False" };
     let epoch = if p.set_epoch {
         format!("sampler.set_epoch({})", p.epoch)
     } else {
-        "set_epoch never called, so the sampler's epoch stays 0".to_string()
+        PageText::NoSetEpoch.text(lang).to_string()
     };
     format!(
         "sampler = DistributedSampler(dataset, num_replicas={}, rank={}, shuffle={}, seed={}, drop_last={}); {epoch}",
@@ -158,12 +159,15 @@ fn python_call(p: &Params) -> String {
 }
 
 /// One sentence on what each rank gets.
-fn sampler_sentence(p: &Picture) -> String {
-    format!(
-        "Each of the {} GPUs gets its own {} indices ({} batches of up to {}); together they cover the dataset once.",
-        p.params.num_replicas,
-        super::thousands(p.lengths.sampler as u64),
-        super::thousands(p.lengths.loader as u64),
-        p.params.batch_size
+fn sampler_sentence(p: &Picture, lang: Lang) -> String {
+    fill(
+        PageText::SamplerSentence,
+        lang,
+        &[
+            ("w", &p.params.num_replicas),
+            ("per_rank", &thousands(p.lengths.sampler as u64)),
+            ("batches", &thousands(p.lengths.loader as u64)),
+            ("size", &p.params.batch_size),
+        ],
     )
 }

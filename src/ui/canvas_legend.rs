@@ -2,12 +2,14 @@
 
 use leptos::prelude::*;
 
-use super::{PALETTE_LEN, rank_colour, thousands};
+use super::{PALETTE_LEN, fill, rank_colour, thousands};
+use crate::i18n::Lang;
+use crate::i18n::page::CanvasText as T;
 use crate::model::raster::{self, DROPPED_RGB, INK_RGB, RAMP_STOPS};
 use crate::model::{Picture, Stage};
 
 /// What each colour and mark means, for the stage shown (`None`: the rank map).
-pub(super) fn legend(p: &Picture, stage: Option<Stage>) -> impl IntoView + use<> {
+pub(super) fn legend(p: &Picture, stage: Option<Stage>, lang: Lang) -> impl IntoView + use<> {
     let n = p.epoch.order().len();
     let ranked = matches!(stage, None | Some(Stage::Stripe | Stage::Batch));
     let padded = p.lengths.padding > 0 && !matches!(stage, Some(Stage::Indices | Stage::Shuffle));
@@ -16,11 +18,11 @@ pub(super) fn legend(p: &Picture, stage: Option<Stage>) -> impl IntoView + use<>
         Some(Stage::Batch) => p.lengths.loader_dropped,
         _ => p.lengths.dropped,
     };
-    let keys = mark_keys(stage, padded, dropped > 0);
+    let keys = mark_keys(stage, padded, dropped > 0, lang);
     view! {
         <ul class="raster-legend">
-            {stage.is_some().then(|| ramp_key(n))}
-            {ranked.then(|| rank_keys(p.epoch.num_replicas()))}
+            {stage.is_some().then(|| ramp_key(n, lang))}
+            {ranked.then(|| rank_keys(p.epoch.num_replicas(), lang))}
             {keys.into_iter().map(|(style, class, text)| key(style, class, &text)).collect_view()}
         </ul>
     }
@@ -31,40 +33,39 @@ fn mark_keys(
     stage: Option<Stage>,
     padded: bool,
     dropped: bool,
+    lang: Lang,
 ) -> Vec<(String, &'static str, String)> {
     let (mid, under) = (swatch(css(RAMP_STOPS[4])), swatch(rank_colour(0)));
     let mut keys = Vec::new();
     if padded {
         let (under, text) = match stage {
-            Some(_) => (mid.clone(), "padding: a copy from the start of the list"),
-            None => (under, "received twice (padding)"),
+            Some(_) => (mid.clone(), T::PaddingKey),
+            None => (under, T::TwiceKey),
         };
-        keys.push((under, "swatch hatched", text.into()));
+        keys.push((under, "swatch hatched", text.text(lang).into()));
     }
     if dropped {
-        keys.push((bg(DROPPED_RGB), "swatch", "dropped: no rank trains on it".into()));
+        keys.push((bg(DROPPED_RGB), "swatch", T::DroppedKey.text(lang).into()));
     }
     if stage == Some(Stage::Batch) {
-        let text =
-            format!("a gap where each batch starts (if {} px or wider)", raster::MIN_BATCH_PX);
+        let text = fill(T::GapKey, lang, &[("px", &raster::MIN_BATCH_PX)]);
         keys.push((mid, "swatch cut", text));
     }
     if padded {
-        keys.push((bg(INK_RGB), "swatch mark", "right margin: the line holds padding".into()));
+        keys.push((bg(INK_RGB), "swatch mark", T::PaddingMark.text(lang).into()));
     }
     if dropped {
-        let text = "right margin: the line holds a dropped one".into();
-        keys.push((bg(DROPPED_RGB), "swatch mark", text));
+        keys.push((bg(DROPPED_RGB), "swatch mark", T::DroppedMark.text(lang).into()));
     }
     keys
 }
 
 /// The value ramp, from index 0 to `n - 1`.
-fn ramp_key(n: usize) -> impl IntoView {
+fn ramp_key(n: usize, lang: Lang) -> impl IntoView {
     let last = thousands(n.saturating_sub(1) as u64);
     view! {
         <li class="legend-ramp">
-            <span>"index 0"</span>
+            <span>{T::IndexZero.text(lang)}</span>
             <span class="ramp" style:background=raster::ramp_css()></span>
             <span>{last}</span>
         </li>
@@ -72,13 +73,13 @@ fn ramp_key(n: usize) -> impl IntoView {
 }
 
 /// One swatch per rank colour in use; past 8 ranks the colours repeat.
-fn rank_keys(w: usize) -> impl IntoView {
+fn rank_keys(w: usize, lang: Lang) -> impl IntoView {
     let shown = w.min(PALETTE_LEN);
     let keys = (0..shown)
         .map(|r| key(format!("background: {}", rank_colour(r)), "swatch", &format!("rank {r}")))
         .collect_view();
     let more = (w > PALETTE_LEN).then(|| {
-        view! { <li class="legend-note">"rank r uses colour r mod 8 (" {w} " ranks)"</li> }
+        view! { <li class="legend-note">{fill(T::ColoursRepeat, lang, &[("w", &w)])}</li> }
     });
     view! { {keys} {more} }
 }

@@ -12,7 +12,9 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 use super::canvas_legend::legend;
 use super::indices::{SameEpoch, use_indices};
 use super::width::use_width;
-use super::{AppState, rank_colour, thousands};
+use super::{AppState, fill, rank_colour, thousands, tr};
+use crate::i18n::Lang;
+use crate::i18n::page::CanvasText as T;
 use crate::model::raster::{self, Raster, RasterRow};
 use crate::model::{Picture, Stage};
 
@@ -20,12 +22,12 @@ use crate::model::{Picture, Stage};
 #[component]
 pub fn CanvasView() -> impl IntoView {
     let Some(state) = use_context::<AppState>() else {
-        return view! { <p class="raster-error">"The picture has no state to draw."</p> }
-            .into_any();
+        // No state, so no language either: the default's.
+        return view! { <p class="raster-error">{T::NoState.text(Lang::default())}</p> }.into_any();
     };
-    let (picture, stage) = (state.picture, state.stage());
-    let stage_text = Signal::derive(move || picture.with(|p| stage_sentence(p)));
-    let map_text = Signal::derive(move || picture.with(|p| map_sentence(p)));
+    let (picture, stage, lang) = (state.picture, state.stage(), state.lang);
+    let stage_text = Signal::derive(move || picture.with(|p| stage_sentence(p, lang.get())));
+    let map_text = Signal::derive(move || picture.with(|p| map_sentence(p, lang.get())));
     // The rank map does not depend on the stage: redraw it only when the indices change, and
     // in a task of its own, so that a large picture never blocks the page in one long task.
     let map_later = deferred(use_indices(state));
@@ -38,26 +40,23 @@ pub fn CanvasView() -> impl IntoView {
             })}
             <figcaption class="raster-caption">
                 <p aria-hidden="true">{stage_text}</p>
-                {move || picture.with(|p| legend(p, Some(p.params.stage)))}
+                {move || picture.with(|p| legend(p, Some(p.params.stage), lang.get()))}
             </figcaption>
         </figure>
         <figure class="raster-view">
-            <h3 class="raster-title">"Which rank gets each sample (dataset order)"</h3>
+            <h3 class="raster-title">{tr(T::RankMapTitle)}</h3>
             <Show
                 when=move || map_later.with(|s| s.0.params.n <= RANK_MAP_LIMIT)
-                fallback=|| view! {
+                fallback=move || view! {
                     <p class="raster-note" data-testid="rank-map-note">
-                        {format!(
-                            "Drawn up to {} samples: past that, one pass over every index would hold up the page.",
-                            thousands(RANK_MAP_LIMIT)
-                        )}
+                        {move || fill(T::RankMapCap, lang.get(), &[("max", &thousands(RANK_MAP_LIMIT))])}
                     </p>
                 }
             >
                 {raster_canvas("rank-map", map_text, move |w| map_later.with(|s| raster::rank_map(&s.0, w)))}
                 <figcaption class="raster-caption">
                     <p aria-hidden="true">{map_text}</p>
-                    {move || picture.with(|p| legend(p, None))}
+                    {move || picture.with(|p| legend(p, None, lang.get()))}
                 </figcaption>
             </Show>
         </figure>
@@ -94,6 +93,7 @@ fn raster_canvas(
     let width = use_width(frame);
     let rows = RwSignal::new(Vec::<RasterRow>::new());
     let failed = RwSignal::new(false);
+    let lang = expect_context::<AppState>().lang;
     Effect::new(move |_| {
         let w = width.get();
         let Some(el) = canvas.get() else { return };
@@ -106,7 +106,10 @@ fn raster_canvas(
     view! {
         <div class="raster">
             <ol class="raster-labels" aria-hidden="true">
-                {move || rows.with(|rs| rs.iter().map(row_label).collect_view())}
+                {move || {
+                    let lang = lang.get();
+                    rows.with(|rs| rs.iter().map(|row| row_label(row, lang)).collect_view())
+                }}
             </ol>
             <div class="raster-frame" node_ref=frame>
                 <canvas
@@ -118,7 +121,7 @@ fn raster_canvas(
             </div>
         </div>
         <Show when=move || failed.get()>
-            <p class="raster-error" role="status">"This browser could not draw the picture."</p>
+            <p class="raster-error" role="status">{tr(T::Failed)}</p>
         </Show>
     }
 }
@@ -141,8 +144,20 @@ fn paint(canvas: &HtmlCanvasElement, raster: &Raster) -> Result<(), JsValue> {
     context.put_image_data(&image, 0.0, 0.0)
 }
 
+/// The strips the raster names in English (its words double as keys), and their texts.
+const STRIP_NAMES: [T; 6] =
+    [T::Dataset, T::ShuffledRow, T::InOrderRow, T::PaddedRow, T::TrimmedRow, T::AsIsRow];
+
+/// A strip's label in `lang`: `rank r` stays PyTorch's word, the others are translated.
+fn strip_name(label: &str, lang: Lang) -> String {
+    match STRIP_NAMES.iter().find(|t| t.text(Lang::En) == label) {
+        Some(t) => t.text(lang).to_string(),
+        None => label.to_string(),
+    }
+}
+
 /// A strip's label, at the strip's height, in its rank's colour.
-fn row_label(row: &RasterRow) -> impl IntoView + use<> {
+fn row_label(row: &RasterRow, lang: Lang) -> impl IntoView + use<> {
     view! {
         <li
             class="raster-label"
@@ -151,64 +166,58 @@ fn row_label(row: &RasterRow) -> impl IntoView + use<> {
             style:top=format!("{}px", row.y)
             style:height=format!("{}px", row.height)
         >
-            {row.label.clone()}
+            {strip_name(&row.label, lang)}
         </li>
     }
 }
 
 /// The stage shown, in one sentence with this configuration's numbers.
-fn stage_sentence(p: &Picture) -> String {
+fn stage_sentence(p: &Picture, lang: Lang) -> String {
     let l = &p.lengths;
     let (n, w) = (thousands(l.dataset), p.epoch.num_replicas());
-    let stage = p.params.stage;
-    let what = match stage {
-        Stage::Indices => format!("the {n} dataset indices in order, a smooth gradient"),
-        Stage::Shuffle if p.params.shuffle => format!("the {n} indices after randperm: noise"),
-        Stage::Shuffle => format!("shuffle=False: the {n} indices stay in order"),
-        Stage::Pad if l.padding > 0 => format!(
-            "padded to total_size {} with {} copies from the start of the list (hatched)",
-            thousands(l.total_size as u64),
-            thousands(l.padding as u64)
-        ),
-        Stage::Pad if l.dropped > 0 => format!(
-            "trimmed to total_size {}: the last {} indices are dropped (grey)",
-            thousands(l.total_size as u64),
-            thousands(l.dropped as u64)
-        ),
-        Stage::Pad => format!("{n} already divides by {w} ranks: nothing to pad"),
-        Stage::Stripe => format!(
-            "one strip per rank: rank r takes positions r, r + {w}, r + 2 × {w}, …, {} each",
-            thousands(l.sampler as u64)
-        ),
-        Stage::Batch => format!(
-            "each rank's {} indices in {} batches of up to {}{}",
-            thousands(l.sampler as u64),
-            thousands(l.loader as u64),
-            p.loader.batch_size(),
-            match l.loader_dropped {
-                0 => String::new(),
-                k => format!("; the short last batch of {k} is dropped (grey)"),
-            }
-        ),
+    let (total, each) = (thousands(l.total_size as u64), thousands(l.sampler as u64));
+    let what = match p.params.stage {
+        Stage::Indices => fill(T::InOrder, lang, &[("n", &n)]),
+        Stage::Shuffle if p.params.shuffle => fill(T::Noise, lang, &[("n", &n)]),
+        Stage::Shuffle => fill(T::StaysInOrder, lang, &[("n", &n)]),
+        Stage::Pad if l.padding > 0 => {
+            let padding = thousands(l.padding as u64);
+            fill(T::Padded, lang, &[("total", &total), ("padding", &padding)])
+        }
+        Stage::Pad if l.dropped > 0 => {
+            let dropped = thousands(l.dropped as u64);
+            fill(T::Trimmed, lang, &[("total", &total), ("dropped", &dropped)])
+        }
+        Stage::Pad => fill(T::Divides, lang, &[("n", &n), ("w", &w)]),
+        Stage::Stripe => fill(T::Strips, lang, &[("w", &w), ("each", &each)]),
+        Stage::Batch => batch_sentence(p, lang),
     };
-    format!(
-        "Stage {} of 5: {what}. Colour is the index, dark purple for 0 to yellow for the last.",
-        stage.number()
-    )
+    fill(T::StageSentence, lang, &[("k", &p.params.stage.number()), ("what", &what)])
+}
+
+/// Stage 5's part of [`stage_sentence`].
+fn batch_sentence(p: &Picture, lang: Lang) -> String {
+    let l = &p.lengths;
+    let tail = match l.loader_dropped {
+        0 => String::new(),
+        k => fill(T::ShortDropped, lang, &[("k", &k)]),
+    };
+    let values: [(&str, &dyn std::fmt::Display); 4] = [
+        ("each", &thousands(l.sampler as u64)),
+        ("batches", &thousands(l.loader as u64)),
+        ("size", &p.loader.batch_size()),
+        ("tail", &tail),
+    ];
+    fill(T::InBatches, lang, &values)
 }
 
 /// The rank map, in one sentence with this configuration's numbers.
-fn map_sentence(p: &Picture) -> String {
+fn map_sentence(p: &Picture, lang: Lang) -> String {
     let l = &p.lengths;
-    let mut text = format!(
-        "The {} samples in dataset order, each in the colour of the rank that gets it this epoch",
-        thousands(l.dataset)
-    );
-    if l.padding > 0 {
-        text += &format!("; {} received twice (hatched)", thousands(l.padding as u64));
-    }
-    if l.dropped > 0 {
-        text += &format!("; {} received by no rank (grey)", thousands(l.dropped as u64));
-    }
-    text + "."
+    let part = |key: T, k: usize| {
+        if k > 0 { fill(key, lang, &[("k", &thousands(k as u64))]) } else { String::new() }
+    };
+    let (twice, never) = (part(T::MapTwice, l.padding), part(T::MapNever, l.dropped));
+    let n = thousands(l.dataset);
+    fill(T::MapSentence, lang, &[("n", &n), ("twice", &twice), ("never", &never)])
 }

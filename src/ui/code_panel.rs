@@ -4,8 +4,9 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen_futures::JsFuture;
 
-use super::AppState;
 use super::indices::{SameEpoch, use_indices};
+use super::{AppState, tr};
+use crate::i18n::page::PanelText as T;
 use crate::model::python;
 
 /// The script for the current picture and a button that copies it.
@@ -13,7 +14,8 @@ use crate::model::python;
 pub fn CodePanel() -> impl IntoView {
     let state = expect_context::<AppState>();
     let indices = use_indices(state);
-    let script = Memo::new(move |_| indices.with(|SameEpoch(p)| python::script(p)));
+    let script =
+        Memo::new(move |_| indices.with(|SameEpoch(p)| python::script_in(p, state.lang.get())));
     let copied = RwSignal::new(None::<bool>);
     let copy = move |_| {
         let text = script.get_untracked();
@@ -22,20 +24,18 @@ pub fn CodePanel() -> impl IntoView {
             copied.set(Some(JsFuture::from(promise).await.is_ok()));
         });
     };
+    let lang = state.lang;
     let status = move || match copied.get() {
-        Some(true) => "Copied.",
-        Some(false) => "The browser refused the clipboard: select the code and copy it by hand.",
+        Some(true) => T::Copied.text(lang.get()),
+        Some(false) => T::CodeRefused.text(lang.get()),
         None => "",
     };
     view! {
         <section class="code-panel" aria-labelledby="code-title">
-            <h2 id="code-title">"The Python behind this picture"</h2>
-            <p class="explain">
-                "Run it with PyTorch 2.x (no GPU needed): it prints the indices the tables above show "
-                "(without a sampler, up to the short last batch a loader with drop_last=True leaves out)."
-            </p>
+            <h2 id="code-title">{tr(T::CodeTitle)}</h2>
+            <p class="explain">{tr(T::CodeExplain)}</p>
             <div class="code-actions">
-                <button type="button" data-testid="copy-python" on:click=copy>"Copy the code"</button>
+                <button type="button" data-testid="copy-python" on:click=copy>{tr(T::CopyCode)}</button>
                 <span class="copy-status" role="status">{status}</span>
             </div>
             <pre class="code"><code data-testid="python-code">{move || script.get()}</code></pre>

@@ -2,26 +2,27 @@
 
 use leptos::prelude::*;
 
-use super::AppState;
+use super::{AppState, tr};
+use crate::i18n::page::ControlText;
 use crate::model::Field;
 use crate::model::embed::Layout;
 
 /// One-click configurations from the classic tutorials and real datasets.
-const PRESETS: [(&str, &[(Field, &str)]); 4] = [
+const PRESETS: [(ControlText, &[(Field, &str)]); 4] = [
     (
-        "8 samples, 2 GPUs, batch 4",
+        ControlText::PresetToy,
         &[(Field::N, "8"), (Field::NumReplicas, "2"), (Field::BatchSize, "4")],
     ),
     (
-        "16 samples, 2 GPUs, batch 2",
+        ControlText::PresetSmall,
         &[(Field::N, "16"), (Field::NumReplicas, "2"), (Field::BatchSize, "2")],
     ),
     (
-        "CIFAR-10 train: 50,000 on 2 GPUs",
+        ControlText::PresetCifar,
         &[(Field::N, "50000"), (Field::NumReplicas, "2"), (Field::BatchSize, "64")],
     ),
     (
-        "ImageNet-1k train: 1,281,167 on 8 GPUs",
+        ControlText::PresetImagenet,
         &[(Field::N, "1281167"), (Field::NumReplicas, "8"), (Field::BatchSize, "256")],
     ),
 ];
@@ -46,14 +47,14 @@ pub fn Controls() -> impl IntoView {
     let any = shows(&SAMPLER) || shows(&TRAINING) || shows(&LOADER) || !layout.embed;
     any.then(|| {
         view! {
-            <section class="controls" aria-label="Configuration">
+            <section class="controls" aria-label=tr(ControlText::Configuration)>
                 {(!layout.embed).then(presets)}
                 {shows(&SAMPLER).then(|| view! {
                     <fieldset>
                         <legend><code>"DistributedSampler"</code></legend>
                         <NumberField field=Field::N label="len(dataset)" />
                         <NumberField field=Field::NumReplicas label="num_replicas" />
-                        <NumberField field=Field::Rank label="rank (highlighted)" />
+                        <NumberField field=Field::Rank label=Signal::derive(tr(ControlText::RankLabel)) />
                         <Toggle field=Field::Shuffle label="shuffle" />
                         <NumberField field=Field::Seed label="seed" />
                         <Toggle field=Field::DropLast label="drop_last" />
@@ -61,7 +62,7 @@ pub fn Controls() -> impl IntoView {
                 })}
                 {shows(&TRAINING).then(|| view! {
                     <fieldset>
-                        <legend>"Training loop"</legend>
+                        <legend>{tr(ControlText::TrainingLoop)}</legend>
                         <EpochField />
                         <Toggle field=Field::SetEpoch label="sampler.set_epoch(epoch)" />
                     </fieldset>
@@ -87,7 +88,7 @@ fn presets() -> impl IntoView {
         .map(|(label, values)| {
             let values: Vec<(Field, String)> =
                 values.iter().map(|(f, v)| (*f, (*v).to_string())).chain([(Field::Rank, "0".into())]).collect();
-            view! { <button type="button" class="preset" on:click=move |_| state.set_many(&values)>{*label}</button> }
+            view! { <button type="button" class="preset" on:click=move |_| state.set_many(&values)>{tr(*label)}</button> }
         })
         .collect_view();
     view! { <div class="presets" data-testid="presets">{presets}</div> }
@@ -98,13 +99,14 @@ fn presets() -> impl IntoView {
 pub fn NumberField(
     /// The parameter it edits.
     field: Field,
-    /// Its name on the page (PyTorch's name).
-    label: &'static str,
+    /// Its name on the page (PyTorch's name, or a text that follows the page's language).
+    #[prop(into)]
+    label: Signal<&'static str>,
 ) -> impl IntoView {
     (!layout().hides(field)).then(|| number_input(field, label))
 }
 
-fn number_input(field: Field, label: &'static str) -> impl IntoView {
+fn number_input(field: Field, label: Signal<&'static str>) -> impl IntoView {
     let state = expect_context::<AppState>();
     let text = state.text(field);
     let has_error = move || !state.errors_for(field).get().is_empty();
@@ -177,8 +179,8 @@ fn EpochField() -> impl IntoView {
         <div class="epoch-field">
             <NumberField field=Field::Epoch label="epoch" />
             <div class="stepper">
-                <button type="button" aria-label="previous epoch" on:click=move |_| step(-1)>"−"</button>
-                <button type="button" aria-label="next epoch" data-testid="next-epoch" on:click=move |_| step(1)>"+"</button>
+                <button type="button" aria-label=tr(ControlText::PreviousEpoch) on:click=move |_| step(-1)>"−"</button>
+                <button type="button" aria-label=tr(ControlText::NextEpoch) data-testid="next-epoch" on:click=move |_| step(1)>"+"</button>
             </div>
         </div>
     })
@@ -192,15 +194,24 @@ pub fn FieldErrors(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let errors = state.errors_for(field);
+    let lang = state.lang;
     view! {
         <div id=format!("error-{field}") class="field-error" data-testid=format!("error-{field}") role="alert">
             {move || {
+                let lang = lang.get();
                 errors
                     .get()
                     .into_iter()
-                    .map(|e| view! { <p><strong>{e.message}</strong> " " {e.rule}</p> })
+                    .map(|e| view! {
+                        <p><strong lang=message_lang(&e)>{e.message(lang)}</strong> " " {e.rule(lang)}</p>
+                    })
                     .collect_view()
             }}
         </div>
     }
+}
+
+/// `en` on a message that is PyTorch's own, so that a Chinese page reads it out as English.
+pub fn message_lang(error: &crate::model::ParamError) -> Option<&'static str> {
+    error.is_pytorchs().then_some("en")
 }

@@ -10,8 +10,9 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 use web_sys::{IntersectionObserver, IntersectionObserverEntry, ResizeObserver, js_sys};
 
-use super::AppState;
 use super::share::page_url;
+use super::{AppState, tr};
+use crate::i18n::page::PanelText as T;
 use crate::model::embed::Layout;
 
 /// The `type` of the message a parent page receives: `{ type, height }`, height in CSS pixels.
@@ -102,10 +103,10 @@ pub fn EmbedFooter() -> impl IntoView {
     view! {
         <footer class="embed-footer">
             <a href=full_page target="_blank" rel="noopener" data-testid="full-page-link">
-                "Open this view in sampler-viz"
-                <span class="sr-only">" (new tab)"</span>
+                {tr(T::OpenFull)}
+                <span class="sr-only">{tr(T::NewTab)}</span>
             </a>
-            " · every index computed as PyTorch 2.15 computes it"
+            {tr(T::EmbedFooter)}
         </footer>
     }
 }

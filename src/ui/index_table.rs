@@ -4,7 +4,8 @@
 use leptos::prelude::*;
 
 use super::indices::{SameEpoch, use_indices};
-use super::{AppState, thousands};
+use super::{AppState, fill, thousands};
+use crate::i18n::page::TableText;
 use crate::model::picture::row_limit;
 
 /// Rows of indices, one per rank: `<tr data-rank>` with a header cell and one cell of numbers.
@@ -12,8 +13,9 @@ use crate::model::picture::row_limit;
 pub fn RankTable(
     /// `data-testid` of the table.
     testid: &'static str,
-    /// What the table lists.
-    caption: String,
+    /// What the table lists (in the page's language).
+    #[prop(into)]
+    caption: Signal<String>,
     /// Each rank's indices (already cut to at most [`row_limit`]).
     rows: Vec<Vec<u32>>,
     /// How many indices each rank has in all.
@@ -21,14 +23,12 @@ pub fn RankTable(
     /// The rank to highlight.
     highlight: usize,
 ) -> impl IntoView {
+    let lang = expect_context::<AppState>().lang;
     let limit = row_limit(rows.len());
     let cut = full_len > limit;
     let note = cut.then(|| {
-        format!(
-            "Showing the first {} of {} indices of each rank.",
-            thousands(limit as u64),
-            thousands(full_len as u64)
-        )
+        let (shown, all) = (thousands(limit as u64), thousands(full_len as u64));
+        move || fill(TableText::CutNote, lang.get(), &[("shown", &shown), ("all", &all)])
     });
     let body = rows
         .into_iter()
@@ -45,7 +45,9 @@ pub fn RankTable(
                             class="indices"
                             tabindex=scrolls.then_some("0")
                             role=scrolls.then_some("region")
-                            aria-label=scrolls.then(|| format!("rank {rank} indices"))
+                            aria-label=scrolls.then_some(move || {
+                                fill(TableText::RowName, lang.get(), &[("rank", &rank)])
+                            })
                         >
                             {text}
                         </div>
@@ -66,14 +68,17 @@ pub fn RankTable(
 /// Each rank's indices this epoch with the `DistributedSampler`.
 #[component]
 pub fn IndexTable() -> impl IntoView {
-    let indices = use_indices(expect_context::<AppState>());
+    let state = expect_context::<AppState>();
+    let indices = use_indices(state);
     move || {
         indices.with(|SameEpoch(p)| {
             let rows = (0..p.epoch.num_replicas())
                 .map(|r| p.epoch.rank(r).take(row_limit(p.epoch.num_replicas())).collect())
                 .collect();
-            let caption =
-                format!("Indices each rank receives in epoch {}, in order", p.params.epoch);
+            let epoch = p.params.epoch;
+            let caption = Signal::derive(move || {
+                fill(TableText::SamplerCaption, state.lang.get(), &[("epoch", &epoch)])
+            });
             view! {
                 <RankTable
                     testid="index-table"

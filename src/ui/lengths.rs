@@ -2,7 +2,8 @@
 
 use leptos::prelude::*;
 
-use super::{AppState, thousands};
+use super::{AppState, fill, thousands, tr};
+use crate::i18n::page::TableText;
 
 /// The lengths of the current configuration, side by side.
 #[component]
@@ -11,21 +12,16 @@ pub fn Lengths() -> impl IntoView {
     let l = move || state.picture.with(|p| p.lengths.clone());
     let w = move || state.picture.with(|p| p.epoch.num_replicas());
     let padding_note = move || {
-        let l = l();
+        let (l, lang) = (l(), state.lang.get());
+        let total = thousands(l.total_size as u64);
         if l.padding > 0 {
-            format!(
-                "{} padded by wrap-around ({} copies)",
-                thousands(l.total_size as u64),
-                thousands(l.padding as u64)
-            )
+            let padding = thousands(l.padding as u64);
+            fill(TableText::PaddedNote, lang, &[("total", &total), ("padding", &padding)])
         } else if l.dropped > 0 {
-            format!(
-                "{} after drop_last trims {}",
-                thousands(l.total_size as u64),
-                thousands(l.dropped as u64)
-            )
+            let dropped = thousands(l.dropped as u64);
+            fill(TableText::TrimmedNote, lang, &[("total", &total), ("dropped", &dropped)])
         } else {
-            format!("{}, no padding needed", thousands(l.total_size as u64))
+            fill(TableText::EvenNote, lang, &[("total", &total)])
         }
     };
     view! {
@@ -33,17 +29,17 @@ pub fn Lengths() -> impl IntoView {
             <div>
                 <dt><code>"len(dataset)"</code></dt>
                 <dd data-testid="len-dataset">{move || thousands(l().dataset)}</dd>
-                <dd class="note">"the whole dataset, on every rank"</dd>
+                <dd class="note">{tr(TableText::DatasetNote)}</dd>
             </div>
             <div>
                 <dt><code>"len(sampler)"</code></dt>
                 <dd data-testid="len-sampler">{move || thousands(l().sampler as u64)}</dd>
-                <dd class="note">{move || format!("indices per rank; {} ranks", w())}</dd>
+                <dd class="note">{move || fill(TableText::SamplerNote, state.lang.get(), &[("w", &w())])}</dd>
             </div>
             <div>
                 <dt><code>"len(loader)"</code></dt>
                 <dd data-testid="len-loader">{move || thousands(l().loader as u64)}</dd>
-                <dd class="note">"batches per rank = steps per epoch"</dd>
+                <dd class="note">{tr(TableText::LoaderNote)}</dd>
             </div>
             <div>
                 <dt><code>"total_size"</code></dt>

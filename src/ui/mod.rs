@@ -11,6 +11,7 @@ mod embed;
 mod guide;
 mod index_table;
 mod indices;
+mod lang_switch;
 mod lengths;
 mod no_sampler;
 pub mod panic_banner;
@@ -22,13 +23,41 @@ mod state;
 mod timeline;
 mod width;
 
+use leptos::prelude::*;
+
+use crate::i18n::Lang;
+
 pub use app::App;
 pub use state::AppState;
 
 /// The text of `key` in the page's current language, as a reactive closure for a view.
 pub fn tr<T: crate::i18n::Text>(key: T) -> impl Fn() -> &'static str + Copy + 'static {
-    let lang = leptos::prelude::expect_context::<AppState>().lang;
-    move || key.text(leptos::prelude::Get::get(&lang))
+    let lang = expect_context::<AppState>().lang;
+    move || key.text(lang.get())
+}
+
+/// The text of `key` with code set in `<code>`: the text marks code with backticks, so that
+/// each language places it where its grammar wants it.
+pub fn rich<T: crate::i18n::Text>(key: T) -> impl IntoView + Copy + 'static {
+    let lang = expect_context::<AppState>().lang;
+    move || {
+        let text = key.text(lang.get());
+        text.split('`')
+            .enumerate()
+            .map(|(i, part)| {
+                if i % 2 == 1 { view! { <code>{part}</code> }.into_any() } else { part.into_any() }
+            })
+            .collect_view()
+    }
+}
+
+/// `key`'s text in `lang` with its `{placeholders}` filled.
+pub fn fill<T: crate::i18n::Text>(
+    key: T,
+    lang: Lang,
+    values: &[(&str, &dyn std::fmt::Display)],
+) -> String {
+    crate::i18n::fill(key.text(lang), values)
 }
 
 /// How many rank colours the palette has before it repeats (Okabe–Ito, colour-blind safe).
@@ -39,15 +68,7 @@ pub fn rank_colour(rank: usize) -> String {
     format!("var(--rank-{})", rank % PALETTE_LEN)
 }
 
-/// A count with thousands separators: `50,000`.
+/// A count with thousands separators: `50,000` (see [`crate::i18n::Count`]).
 pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
+    crate::i18n::Count(n).to_string()
 }

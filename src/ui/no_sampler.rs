@@ -2,10 +2,12 @@
 
 use leptos::prelude::*;
 
-use super::controls::{FieldErrors, NumberField};
+use super::controls::{FieldErrors, NumberField, message_lang};
 use super::index_table::RankTable;
 use super::indices::{SameEpoch, use_indices};
-use super::{AppState, thousands};
+use super::{AppState, fill, thousands, tr};
+use crate::i18n::Lang;
+use crate::i18n::page::{ControlText, NoSamplerText as T, PageText, TableText};
 use crate::model::{Field, Picture, Seeding, Visits};
 
 /// The no-sampler side: its orders per rank and the visits it costs, beside the sampler's.
@@ -16,15 +18,10 @@ pub fn NoSamplerPanel() -> impl IntoView {
     let seeding = state.text(Field::Seeding);
     view! {
         <section class="no-sampler" aria-labelledby="no-sampler-title">
-            <h2 id="no-sampler-title">"Without a sampler"</h2>
-            <p class="explain">
-                {move || state.picture.with(|p| format!(
-                    "DataLoader(dataset, batch_size={}, shuffle={}) in each of {} processes: every GPU walks the whole dataset.",
-                    p.params.batch_size, if p.params.shuffle { "True" } else { "False" }, p.params.num_replicas
-                ))}
-            </p>
+            <h2 id="no-sampler-title">{tr(T::Title)}</h2>
+            <p class="explain">{move || state.picture.with(|p| explain(p, state.lang.get()))}</p>
             <div class="field">
-                <label for="seeding">"Each process"</label>
+                <label for="seeding">{tr(T::EachProcess)}</label>
                 <select
                     id="seeding"
                     name="seeding"
@@ -32,29 +29,40 @@ pub fn NoSamplerPanel() -> impl IntoView {
                     prop:value=move || seeding.get()
                     on:change=move |ev| state.set(Field::Seeding, event_target_value(&ev))
                 >
-                    <option value="alike">"calls torch.manual_seed(manual_seed)"</option>
-                    <option value="unseeded">"never seeds (the OS picks its seed)"</option>
+                    <option value="alike">{tr(T::Alike)}</option>
+                    <option value="unseeded">{tr(T::Unseeded)}</option>
                 </select>
                 <FieldErrors field=Field::Seeding />
             </div>
             {move || if seeding.get() == "unseeded" {
-                view! { <NumberField field=Field::OsSeed label="simulated OS entropy" /> }.into_any()
+                view! { <NumberField field=Field::OsSeed label=Signal::derive(tr(ControlText::OsEntropy)) /> }.into_any()
             } else {
                 view! { <NumberField field=Field::ManualSeed label="manual_seed" /> }.into_any()
             }}
-            {move || indices.with(|SameEpoch(p)| side(p))}
+            {move || {
+                let lang = state.lang.get();
+                indices.with(|SameEpoch(p)| side(p, lang))
+            }}
         </section>
     }
 }
 
-fn side(p: &Picture) -> AnyView {
+/// What the panel simulates, with this configuration's values.
+fn explain(p: &Picture, lang: Lang) -> String {
+    let shuffle = if p.params.shuffle { "True" } else { "False" };
+    let values: [(&str, &dyn std::fmt::Display); 3] =
+        [("size", &p.params.batch_size), ("shuffle", &shuffle), ("w", &p.params.num_replicas)];
+    fill(T::Explain, lang, &values)
+}
+
+fn side(p: &Picture, lang: Lang) -> AnyView {
     let side = match &p.no_sampler {
         Ok(side) => side,
         Err(e) => {
             return view! {
                 <div class="error-note" role="alert" data-testid="no-sampler-error">
-                    <p><strong>{e.message.clone()}</strong></p>
-                    <p>{e.rule.clone()}</p>
+                    <p><strong lang=message_lang(e)>{e.message(lang)}</strong></p>
+                    <p>{e.rule(lang)}</p>
                 </div>
             }
             .into_any();
@@ -62,19 +70,17 @@ fn side(p: &Picture) -> AnyView {
     };
     let identical = side.orders.windows(2).all(|w| w[0] == w[1]);
     let note = match (p.params.seeding, identical) {
-        (_, true) if p.params.num_replicas > 1 => {
-            "Every GPU gets the same batches in the same order."
-        }
-        (Seeding::Unseeded, _) => "Each GPU walks the whole dataset in its own order.",
-        _ => "Each GPU walks the whole dataset.",
+        (_, true) if p.params.num_replicas > 1 => T::SameBatches,
+        (Seeding::Unseeded, _) => T::OwnOrder,
+        _ => T::WholeDataset,
     };
     let seeds = side.process_seeds.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
     view! {
-        <p class="note" data-testid="no-sampler-note">{note}</p>
-        <p class="seeds">"torch.initial_seed() per rank: " <code>{seeds}</code></p>
+        <p class="note" data-testid="no-sampler-note">{note.text(lang)}</p>
+        <p class="seeds">{T::Seeds.text(lang)} <code>{seeds}</code></p>
         <RankTable
             testid="no-sampler-table"
-            caption=format!("Indices each rank receives in epoch {}, without a sampler", p.params.epoch)
+            caption=fill(TableText::NoSamplerCaption, lang, &[("epoch", &p.params.epoch)])
             rows=side.orders.clone()
             full_len=p.params.n as usize
             highlight=p.params.rank as usize
@@ -86,31 +92,34 @@ fn side(p: &Picture) -> AnyView {
 /// What each set-up costs per epoch: how often each sample is processed, over all GPUs.
 #[component]
 pub fn Cost() -> impl IntoView {
-    let indices = use_indices(expect_context::<AppState>());
+    let state = expect_context::<AppState>();
+    let indices = use_indices(state);
     move || {
+        let lang = state.lang.get();
         indices.with(|SameEpoch(p)| {
             let w = p.params.num_replicas as u64;
             let without = match &p.no_sampler {
                 Ok(side) => match &side.visits {
-                    Some(v) => describe(v),
-                    None => "not counted at this size".into(),
+                    Some(v) => describe(v, lang),
+                    None => T::NotCounted.text(lang).into(),
                 },
-                Err(e) => e.message.clone(),
+                Err(e) => e.message(lang),
             };
+            let without_lang = p.no_sampler.as_ref().err().and_then(message_lang);
             view! {
                 <section class="cost" aria-labelledby="cost-title">
-                    <h2 id="cost-title">"Work per epoch, all GPUs together"</h2>
+                    <h2 id="cost-title">{T::CostTitle.text(lang)}</h2>
                     <dl>
                         <div>
-                            <dt>"With DistributedSampler"</dt>
-                            <dd data-testid="visits">{describe(&p.visits)}</dd>
+                            <dt>{PageText::WithSampler.text(lang)}</dt>
+                            <dd data-testid="visits">{describe(&p.visits, lang)}</dd>
                         </div>
                         <div>
-                            <dt>"Without a sampler"</dt>
-                            <dd data-testid="no-sampler-visits">{without}</dd>
+                            <dt>{T::Title.text(lang)}</dt>
+                            <dd data-testid="no-sampler-visits" lang=without_lang>{without}</dd>
                         </div>
                     </dl>
-                    <p class="note">{format!("Without a sampler the {w} GPUs together do {w}× the work of one epoch.")}</p>
+                    <p class="note">{fill(T::CostNote, lang, &[("w", &w)])}</p>
                 </section>
             }
         })
@@ -118,17 +127,20 @@ pub fn Cost() -> impl IntoView {
 }
 
 /// "49,998 samples once, 2 twice (50,002 sample-visits)".
-fn describe(v: &Visits) -> String {
-    let times = |t: u32| match t {
-        0 => "never".to_string(),
-        1 => "once".to_string(),
-        2 => "twice".to_string(),
-        t => format!("{t} times"),
-    };
+fn describe(v: &Visits, lang: Lang) -> String {
     let parts: Vec<String> = v
         .histogram
         .iter()
-        .map(|&(t, s)| format!("{} samples {}", thousands(s), times(t)))
+        .map(|&(t, s)| {
+            let count = thousands(s);
+            match t {
+                0 => fill(T::Never, lang, &[("count", &count)]),
+                1 => fill(T::Once, lang, &[("count", &count)]),
+                2 => fill(T::Twice, lang, &[("count", &count)]),
+                t => fill(T::Times, lang, &[("count", &count), ("t", &t)]),
+            }
+        })
         .collect();
-    format!("{} ({} sample-visits)", parts.join(", "), thousands(v.processed()))
+    let total = thousands(v.processed());
+    fill(T::Visits, lang, &[("parts", &parts.join(T::Comma.text(lang))), ("total", &total)])
 }

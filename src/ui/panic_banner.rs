@@ -3,6 +3,9 @@
 
 use std::panic::PanicHookInfo;
 
+use crate::i18n::page::PanelText;
+use crate::i18n::{Lang, fill};
+
 /// Installs the hook: console message first, then the banner.
 pub fn install() {
     std::panic::set_hook(Box::new(|info: &PanicHookInfo<'_>| {
@@ -19,8 +22,13 @@ fn show_banner(message: &str) {
     let _ = banner.set_attribute("role", "alert");
     let _ = banner.set_attribute("class", "panic-banner");
     let _ = banner.set_attribute("data-testid", "panic-banner");
-    banner.set_text_content(Some(&format!(
-        "Something went wrong inside the page (a bug, please report it): {message}. Reload to start again."
-    )));
+    // The app's state may be what broke: read the language from `<html lang>`, which it set.
+    let lang = document
+        .document_element()
+        .and_then(|root| root.get_attribute("lang"))
+        .and_then(|code| Lang::from_code(&code))
+        .unwrap_or_default();
+    let text = fill(PanelText::Panic.text(lang), &[("message", &message)]);
+    banner.set_text_content(Some(&text));
     let _ = body.prepend_with_node_1(&banner);
 }

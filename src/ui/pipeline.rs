@@ -8,7 +8,9 @@ use leptos::html::Div;
 use leptos::prelude::*;
 
 use super::width::use_width;
-use super::{AppState, rank_colour};
+use super::{AppState, fill, rank_colour};
+use crate::i18n::Lang;
+use crate::i18n::page::PipelineText as T;
 use crate::model::layout::{self, Chip, ChipKey, ChipKind, Layout};
 use crate::model::{Picture, Stage};
 
@@ -36,6 +38,7 @@ pub fn Pipeline() -> impl IntoView {
     let keys = move || layout.with(|l| l.chips.iter().map(|c| c.key).collect::<Vec<_>>());
     let labels =
         move || layout.with(|l| l.row_labels.iter().map(|(_, t)| t.clone()).collect::<Vec<_>>());
+    let lang = state.lang;
     let px = move |units: f32| format!("{}px", f64::from(units) * cell.get());
     view! {
         <figure class="pipeline" data-testid="pipeline" data-stage=move || picture.with(|p| p.params.stage.number())>
@@ -48,15 +51,15 @@ pub fn Pipeline() -> impl IntoView {
                     style:min-width=move || px(layout.with(|l| l.width))
                 >
                     <For each=labels key=|text| text.clone() let:text>
-                        {row_label(text, layout, cell)}
+                        {row_label(text, layout, cell, lang)}
                     </For>
                     <For each=keys key=|key| *key let:key>
-                        {chip(key, layout, cell)}
+                        {chip(key, layout, cell, lang)}
                     </For>
                 </div>
             </div>
             <figcaption class="pipeline-caption" data-testid="pipeline-caption">
-                {move || picture.with(|p| caption(p))}
+                {move || picture.with(|p| caption(p, lang.get()))}
             </figcaption>
         </figure>
     }
@@ -87,20 +90,38 @@ fn viewport_width() -> f64 {
     inner.min(1152.0) - 40.0
 }
 
-/// A row label (`rank r`, `dropped`), placed where the layout puts its row.
-fn row_label(text: String, layout: Memo<Arc<Layout>>, cell: Signal<f64>) -> impl IntoView {
+/// A row label (`rank r`, `dropped`), placed where the layout puts its row. The layout names
+/// rows in English; `dropped` is the one that is a word rather than PyTorch's `rank`.
+fn row_label(
+    text: String,
+    layout: Memo<Arc<Layout>>,
+    cell: Signal<f64>,
+    lang: RwSignal<Lang>,
+) -> impl IntoView {
     let key = text.clone();
     let y = move || {
         let y =
             layout.with(|l| l.row_labels.iter().find(|(_, t)| *t == key).map_or(0.0, |(y, _)| *y));
         format!("translateY({}px)", f64::from(y) * cell.get())
     };
-    view! { <span class="pipeline-label" style:transform=y>{text}</span> }
+    let shown = move || {
+        if text == T::DroppedRow.text(Lang::En) {
+            T::DroppedRow.text(lang.get()).to_string()
+        } else {
+            text.clone()
+        }
+    };
+    view! { <span class="pipeline-label" style:transform=y>{shown}</span> }
 }
 
 /// One chip: the element persists across stages (keyed by `key`); only its place, colour and
 /// marks change, so CSS animates the move.
-fn chip(key: ChipKey, layout: Memo<Arc<Layout>>, cell: Signal<f64>) -> impl IntoView {
+fn chip(
+    key: ChipKey,
+    layout: Memo<Arc<Layout>>,
+    cell: Signal<f64>,
+    lang: RwSignal<Lang>,
+) -> impl IntoView {
     let chip = Memo::new(move |_| layout.with(|l| l.chip(key).copied()));
     let transform = move || {
         chip.get().map(|c| {
@@ -110,7 +131,7 @@ fn chip(key: ChipKey, layout: Memo<Arc<Layout>>, cell: Signal<f64>) -> impl Into
     };
     let rank = move || chip.get().and_then(|c| c.rank);
     let kind = move || chip.get().map(|c| c.kind);
-    let title = move || chip.get().and_then(|c| title(&c));
+    let title = move || chip.get().and_then(|c| title(&c, lang.get()));
     let data_key = match key {
         ChipKey::Sample(i) => format!("s{i}"),
         ChipKey::Copy(j) => format!("c{j}"),
@@ -137,31 +158,29 @@ fn chip(key: ChipKey, layout: Memo<Arc<Layout>>, cell: Signal<f64>) -> impl Into
 }
 
 /// What a marked chip is, on hover: `padding: copy of position k`, trimmed, or not yielded.
-fn title(chip: &Chip) -> Option<String> {
+fn title(chip: &Chip, lang: Lang) -> Option<String> {
     let mut parts = Vec::new();
     match chip.kind {
-        ChipKind::Padding { from } => parts.push(format!("padding: copy of position {from}")),
-        ChipKind::Dropped => {
-            parts.push("trimmed by DistributedSampler(drop_last=True)".to_string())
-        }
+        ChipKind::Padding { from } => parts.push(fill(T::PaddingChip, lang, &[("from", &from)])),
+        ChipKind::Dropped => parts.push(T::TrimmedChip.text(lang).to_string()),
         ChipKind::Sample => {}
     }
     if chip.loader_dropped {
-        parts.push("in the short last batch, which DataLoader(drop_last=True) drops".to_string());
+        parts.push(T::LoaderDroppedChip.text(lang).to_string());
     }
-    (!parts.is_empty()).then(|| parts.join("; "))
+    (!parts.is_empty()).then(|| parts.join(T::Separator.text(lang)))
 }
 
 /// One sentence on the stage shown, naming the PyTorch code that does it, with this
 /// configuration's numbers.
-fn caption(p: &Picture) -> impl IntoView + use<> {
+fn caption(p: &Picture, lang: Lang) -> impl IntoView + use<> {
     let stage = p.params.stage;
     let (code, text) = match stage {
-        Stage::Indices => indices_caption(p),
-        Stage::Shuffle => shuffle_caption(p),
-        Stage::Pad => pad_caption(p),
-        Stage::Stripe => stripe_caption(p),
-        Stage::Batch => batch_caption(p),
+        Stage::Indices => indices_caption(p, lang),
+        Stage::Shuffle => shuffle_caption(p, lang),
+        Stage::Pad => pad_caption(p, lang),
+        Stage::Stripe => stripe_caption(p, lang),
+        Stage::Batch => batch_caption(p, lang),
     };
     view! {
         <strong>{format!("{}. ", stage.number())}</strong>
@@ -170,42 +189,40 @@ fn caption(p: &Picture) -> impl IntoView + use<> {
     }
 }
 
-fn indices_caption(p: &Picture) -> (String, String) {
+fn indices_caption(p: &Picture, lang: Lang) -> (String, String) {
     let n = p.epoch.order().len();
     let text = match n {
-        0 => ": an empty dataset, no index at all.".to_string(),
-        1 => ": one sample, index 0.".to_string(),
-        _ => format!(": the {n} samples as the dataset numbers them, 0 … {}.", n - 1),
+        0 => T::IndicesEmpty.text(lang).to_string(),
+        1 => T::IndicesOne.text(lang).to_string(),
+        _ => fill(T::IndicesMany, lang, &[("n", &n), ("last", &(n - 1))]),
     };
     ("range(len(self.dataset))".to_string(), text)
 }
 
-fn shuffle_caption(p: &Picture) -> (String, String) {
+fn shuffle_caption(p: &Picture, lang: Lang) -> (String, String) {
     match p.sampler.generator_seed() {
         Some(seed) => (
             format!(
                 "g.manual_seed(self.seed + self.epoch) = manual_seed({seed}); indices = torch.randperm(len(self.dataset), generator=g).tolist()"
             ),
-            ": one permutation, drawn the same way on every rank.".to_string(),
+            T::Shuffled.text(lang).to_string(),
         ),
         None => (
             "indices = list(range(len(self.dataset)))".to_string(),
-            ": shuffle=False keeps the dataset's order.".to_string(),
+            T::NotShuffled.text(lang).to_string(),
         ),
     }
 }
 
-fn pad_caption(p: &Picture) -> (String, String) {
+fn pad_caption(p: &Picture, lang: Lang) -> (String, String) {
     let (n, total, w) = (p.epoch.order().len(), p.epoch.total_size(), p.epoch.num_replicas());
     let (padding, dropped) = (p.epoch.padding_len(), p.epoch.dropped().len());
     if p.params.drop_last {
         let text = if dropped == 0 {
-            format!(": {n} already divides by num_replicas = {w}; nothing is cut.")
+            fill(T::NothingCut, lang, &[("n", &n), ("w", &w)])
         } else {
-            let cut = plural(dropped, "index", "indices");
-            format!(
-                ": drop_last=True cuts the last {cut} (struck through) so that total_size = {total} divides by num_replicas = {w}."
-            )
+            let cut = plural(dropped, T::IndexOne, T::IndexMany, lang);
+            fill(T::Cut, lang, &[("cut", &cut), ("total", &total), ("w", &w)])
         };
         return ("indices = indices[:self.total_size]".to_string(), text);
     }
@@ -215,47 +232,40 @@ fn pad_caption(p: &Picture) -> (String, String) {
         "indices += (indices * math.ceil(padding_size / len(indices)))[:padding_size]"
     };
     let text = if padding == 0 {
-        format!(": padding_size = 0, since {n} divides by num_replicas = {w}.")
+        fill(T::NoPadding, lang, &[("n", &n), ("w", &w)])
     } else {
-        let copies = plural(padding, "copy", "copies");
-        format!(
-            ": padding_size = {padding}: {copies} (dashed) from the start of the list, so total_size = {total} divides by num_replicas = {w}."
-        )
+        let copies = plural(padding, T::CopyOne, T::CopyMany, lang);
+        let values: [(&str, &dyn std::fmt::Display); 4] =
+            [("padding", &padding), ("copies", &copies), ("total", &total), ("w", &w)];
+        fill(T::Padding, lang, &values)
     };
     (code.to_string(), text)
 }
 
-fn stripe_caption(p: &Picture) -> (String, String) {
+fn stripe_caption(p: &Picture, lang: Lang) -> (String, String) {
     let w = p.epoch.num_replicas();
-    let each = plural(p.epoch.num_samples(), "index", "indices");
-    let text = format!(
-        ": rank r keeps positions r, r + {w}, r + {}, …: {each} each (len(sampler)).",
-        2 * w
-    );
+    let each = plural(p.epoch.num_samples(), T::IndexOne, T::IndexMany, lang);
+    let text = fill(T::Stripe, lang, &[("w", &w), ("w2", &(2 * w)), ("each", &each)]);
     ("indices = indices[self.rank:self.total_size:self.num_replicas]".to_string(), text)
 }
 
-/// `1 batch`, `2 batches`.
-fn plural(count: usize, one: &str, many: &str) -> String {
-    format!("{count} {}", if count == 1 { one } else { many })
+/// `1 batch`, `2 batches` (Chinese has one form for both).
+fn plural(count: usize, one: T, many: T, lang: Lang) -> String {
+    fill(if count == 1 { one } else { many }, lang, &[("count", &count)])
 }
 
-fn batch_caption(p: &Picture) -> (String, String) {
+fn batch_caption(p: &Picture, lang: Lang) -> (String, String) {
     let (size, drop_last) = (p.loader.batch_size(), p.loader.drop_last());
     let py = if drop_last { "True" } else { "False" };
     let code = format!("DataLoader(dataset, batch_size={size}, sampler=sampler, drop_last={py})");
     let lost = p.lengths.loader_dropped;
     let short = p.lengths.sampler % size;
+    let indices = |k| plural(k, T::IndexOne, T::IndexMany, lang);
     let tail = match (lost, short) {
         (0, 0) => String::new(),
-        (0, k) => format!("; the last (short) one holds {}", plural(k, "index", "indices")),
-        (k, _) => format!(
-            "; the short last batch ({}, struck through) is dropped on every rank",
-            plural(k, "index", "indices")
-        ),
+        (0, k) => fill(T::ShortBatch, lang, &[("k", &indices(k))]),
+        (k, _) => fill(T::DroppedBatch, lang, &[("k", &indices(k))]),
     };
-    (
-        code,
-        format!(": len(loader) = {} per rank{tail}.", plural(p.lengths.loader, "batch", "batches")),
-    )
+    let batches = plural(p.lengths.loader, T::BatchOne, T::BatchMany, lang);
+    (code, fill(T::Batches, lang, &[("batches", &batches), ("tail", &tail)]))
 }

@@ -7,7 +7,8 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::AppState;
+use super::{AppState, tr};
+use crate::i18n::page::PlaybackText as T;
 use crate::model::{Field, Stage};
 
 /// Time on one stage at 1× speed.
@@ -15,7 +16,7 @@ const TICK_MS: f64 = 1600.0;
 /// The speeds offered, as the select's values.
 const SPEEDS: [&str; 3] = ["0.5", "1", "2"];
 /// Each stage's label under the scrubber.
-const LABELS: [&str; 5] = ["1 indices", "2 shuffle", "3 pad/trim", "4 stripe", "5 batch"];
+const LABELS: [T; 5] = [T::Stage1, T::Stage2, T::Stage3, T::Stage4, T::Stage5];
 
 /// Play/pause, step back and forward, a scrubber over the stages and a speed select; Space,
 /// ←/→ and Home/End do the same from anywhere but a form field.
@@ -32,19 +33,20 @@ pub fn Playback() -> impl IntoView {
     });
     use_interval(period, move || controls.tick());
     use_shortcuts(controls);
+    let (pause, play) = (tr(T::Pause), tr(T::Play));
 
     view! {
-        <div class="playback" role="group" aria-label="Pipeline playback">
-            <button type="button" data-testid="step-back" aria-label="Previous stage"
+        <div class="playback" role="group" aria-label=tr(T::Group)>
+            <button type="button" data-testid="step-back" aria-label=tr(T::Previous)
                 aria-disabled=move || (stage.get() == Stage::Indices).to_string()
                 on:click=move |_| controls.step(-1)><Icon path=STEP_BACK /></button>
             <button type="button" data-testid="play" class="play"
-                aria-label=move || if playing.get() { "Pause" } else { "Play" }
+                aria-label=move || if playing.get() { pause() } else { play() }
                 aria-pressed=move || playing.get().to_string()
                 on:click=move |_| controls.toggle()>
                 {move || view! { <Icon path=if playing.get() { PAUSE } else { PLAY } /> }}
             </button>
-            <button type="button" data-testid="step-forward" aria-label="Next stage"
+            <button type="button" data-testid="step-forward" aria-label=tr(T::Next)
                 aria-disabled=move || (stage.get() == Stage::Batch).to_string()
                 on:click=move |_| controls.step(1)><Icon path=STEP_FORWARD /></button>
             {scrubber(stage, controls)}
@@ -55,18 +57,21 @@ pub fn Playback() -> impl IntoView {
 
 /// The range over the five stages, with their names under it.
 fn scrubber(stage: Signal<Stage>, controls: Controls) -> impl IntoView {
-    let label = |s: Stage| LABELS.get(usize::from(s.number()).saturating_sub(1)).copied();
+    let lang = controls.state.lang;
+    let label = move |s: Stage| {
+        LABELS.get(usize::from(s.number()).saturating_sub(1)).map(|t| t.text(lang.get()))
+    };
     view! {
         <div class="scrub">
             <input type="range" data-testid="scrubber" min="1" max="5" step="1"
-                aria-label="Pipeline stage"
+                aria-label=tr(T::Scrubber)
                 aria-valuetext=move || label(stage.get())
                 prop:value=move || stage.get().number().to_string()
                 on:input=move |e| controls.jump(event_target_value(&e).parse().ok())/>
             <ol class="scrub-labels" aria-hidden="true">
                 {Stage::ALL.map(|s| view! {
                     <li class:current=move || stage.get() == s
-                        on:click=move |_| controls.jump(Some(s.number()))>{label(s)}</li>
+                        on:click=move |_| controls.jump(Some(s.number()))>{move || label(s)}</li>
                 })}
             </ol>
         </div>
@@ -81,8 +86,8 @@ fn speed_select(speed: RwSignal<f64>) -> impl IntoView {
     };
     view! {
         <label class="speed">
-            "speed "
-            <select data-testid="speed" aria-label="Playback speed"
+            {tr(T::Speed)}
+            <select data-testid="speed" aria-label=tr(T::SpeedName)
                 on:change=move |e| pick(event_target_value(&e))>
                 {SPEEDS.map(|s| view! { <option value=s selected=s == "1">{s} "×"</option> })}
             </select>

@@ -8,7 +8,8 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, js_sys};
 
-use super::{AppState, thousands};
+use super::{AppState, fill, rich, thousands, tr};
+use crate::i18n::page::PanelText as T;
 use crate::model::Picture;
 use crate::model::embed::{iframe_code, iframe_title};
 use crate::model::export;
@@ -26,17 +27,10 @@ pub fn SharePanel() -> impl IntoView {
     });
     view! {
         <section class="share" aria-labelledby="share-title">
-            <h2 id="share-title">"Share, embed, download"</h2>
-            <CopyField id="share-link" label="Link to this view" text=link button="Copy link" />
-            <CopyField id="embed-code" label="Embed code" text=code button="Copy embed code" rows=3 />
-            <p class="explain">
-                "The embed shows the controls, the lengths, the pipeline, the tables and the timeline. "
-                "Add " <code>"hide=seed,drop_last"</code> " (any control's name in the URL), "
-                <code>"hide=controls"</code> ", " <code>"no_sampler"</code> ", " <code>"timeline"</code>
-                " or " <code>"tables"</code> " to this page's URL to leave parts out; the embed code follows. "
-                "Framed, the page posts " <code>"{type: \"sampler-viz:height\", height}"</code>
-                " to its parent whenever its height changes."
-            </p>
+            <h2 id="share-title">{tr(T::ShareTitle)}</h2>
+            <CopyField id="share-link" label=T::Link text=link button=T::CopyLink />
+            <CopyField id="embed-code" label=T::EmbedCode text=code button=T::CopyEmbed rows=3 />
+            <p class="explain">{rich(T::EmbedExplain)}</p>
             <Downloads />
         </section>
     }
@@ -48,11 +42,11 @@ fn CopyField(
     /// The field's id (and the stem of its test ids).
     id: &'static str,
     /// Its label.
-    label: &'static str,
+    label: T,
     /// What it holds.
     text: Memo<String>,
     /// The button's text.
-    button: &'static str,
+    button: T,
     /// Rows of a text area; a one-line input when absent.
     #[prop(optional)]
     rows: Option<u32>,
@@ -62,9 +56,10 @@ fn CopyField(
         let promise = window().navigator().clipboard().write_text(&text.get_untracked());
         spawn_local(async move { copied.set(Some(JsFuture::from(promise).await.is_ok())) });
     };
+    let lang = expect_context::<AppState>().lang;
     let status = move || match copied.get() {
-        Some(true) => "Copied.",
-        Some(false) => "The browser refused the clipboard: select the text and copy it by hand.",
+        Some(true) => T::Copied.text(lang.get()),
+        Some(false) => T::TextRefused.text(lang.get()),
         None => "",
     };
     let select = |ev: leptos::ev::FocusEvent| {
@@ -84,10 +79,10 @@ fn CopyField(
     };
     view! {
         <div class="copy-field">
-            <label for=id>{label}</label>
+            <label for=id>{tr(label)}</label>
             {field}
             <div class="code-actions">
-                <button type="button" data-testid=format!("copy-{id}") on:click=copy>{button}</button>
+                <button type="button" data-testid=format!("copy-{id}") on:click=copy>{tr(button)}</button>
                 <span class="copy-status" role="status">{status}</span>
             </div>
         </div>
@@ -98,38 +93,33 @@ fn CopyField(
 #[component]
 fn Downloads() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let saved = RwSignal::new(String::new());
+    // What became of the last download: the file's name, and whether it was saved.
+    let saved = RwSignal::new(None::<(String, bool)>);
     let save = move |json: bool| {
         let (name, result) = state.picture.with_untracked(|p| download(p, json));
-        saved.set(match result {
-            Ok(()) => format!("Saved {name}."),
-            Err(_) => format!("The browser refused to save {name}."),
-        });
+        saved.set(Some((name, result.is_ok())));
+    };
+    let status = move || {
+        saved.get().map(|(name, ok)| {
+            fill(if ok { T::Saved } else { T::SaveRefused }, state.lang.get(), &[("name", &name)])
+        })
     };
     let cut = move || {
         state.picture.with(|p| {
             let listed = export::per_rank(p);
             (listed < p.lengths.sampler).then(|| {
-                format!(
-                    " At this size they list each rank's first {} of {} indices.",
-                    thousands(listed as u64),
-                    thousands(p.lengths.sampler as u64)
-                )
+                let (listed, all) = (thousands(listed as u64), thousands(p.lengths.sampler as u64));
+                fill(T::DownloadCut, state.lang.get(), &[("listed", &listed), ("all", &all)])
             })
         })
     };
     view! {
         <div class="code-actions downloads">
-            <button type="button" data-testid="download-csv" on:click=move |_| save(false)>"Download CSV"</button>
-            <button type="button" data-testid="download-json" on:click=move |_| save(true)>"Download JSON"</button>
-            <span class="copy-status" role="status">{move || saved.get()}</span>
+            <button type="button" data-testid="download-csv" on:click=move |_| save(false)>{tr(T::DownloadCsv)}</button>
+            <button type="button" data-testid="download-json" on:click=move |_| save(true)>{tr(T::DownloadJson)}</button>
+            <span class="copy-status" role="status">{status}</span>
         </div>
-        <p class="explain">
-            "CSV: one row per index, " <code>"rank,position,index,batch"</code>
-            ". JSON: the configuration in PyTorch's argument names, each rank's indices and batches, "
-            "and without a sampler each rank's first 2,000 indices, as the table shows them."
-            {cut}
-        </p>
+        <p class="explain">{rich(T::DownloadExplain)} {cut}</p>
     }
 }
 

@@ -3,7 +3,9 @@
 use leptos::prelude::*;
 
 use super::indices::{SameEpoch, use_indices};
-use super::{AppState, rank_colour};
+use super::{AppState, fill, rank_colour};
+use crate::i18n::Lang;
+use crate::i18n::page::TableText as T;
 use crate::model::{Field, Picture, TimelineEpoch};
 
 /// How many ranks each epoch of the timeline previews; the index table has them all.
@@ -15,12 +17,13 @@ pub fn Timeline() -> impl IntoView {
     let state = expect_context::<AppState>();
     let indices = use_indices(state);
     move || {
+        let lang = state.lang.get();
         indices.with(|SameEpoch(p)| {
-            let rows = p.timeline.iter().map(|e| epoch_row(state, p, e)).collect_view();
+            let rows = p.timeline.iter().map(|e| epoch_row(state, p, e, lang)).collect_view();
             view! {
                 <section class="timeline" data-testid="timeline" aria-labelledby="timeline-title">
-                    <h2 id="timeline-title">"Epoch by epoch"</h2>
-                    {banner(p)}
+                    <h2 id="timeline-title">{T::Timeline.text(lang)}</h2>
+                    {banner(p, lang)}
                     <ol class="epochs">{rows}</ol>
                 </section>
             }
@@ -29,28 +32,24 @@ pub fn Timeline() -> impl IntoView {
 }
 
 /// The one sentence that must not be missed.
-fn banner(p: &Picture) -> impl IntoView + use<> {
+fn banner(p: &Picture, lang: Lang) -> impl IntoView + use<> {
     let text = match (p.params.shuffle, p.params.set_epoch) {
-        (true, false) => Some(
-            "set_epoch is never called: the sampler seeds every epoch with seed + 0, so every \
-             epoch repeats epoch 0's order exactly. Call sampler.set_epoch(epoch) at the start \
-             of each epoch.",
-        ),
-        (false, _) => Some("shuffle=False: every epoch walks the same order, 0, 1, 2, …"),
+        (true, false) => Some(T::NeverSetEpoch.text(lang)),
+        (false, _) => Some(T::NoShuffle.text(lang)),
         (true, true) => None,
     };
     text.map(|t| view! { <p class="banner" data-testid="repeat-banner" role="status">{t}</p> })
 }
 
-fn epoch_row(state: AppState, p: &Picture, e: &TimelineEpoch) -> impl IntoView + use<> {
+fn epoch_row(state: AppState, p: &Picture, e: &TimelineEpoch, lang: Lang) -> impl IntoView + use<> {
     let epoch = e.epoch;
     let seed_text = match e.generator_seed {
         Some(seed) if p.params.set_epoch => format!("set_epoch({epoch}) → manual_seed({seed})"),
-        Some(seed) => format!("set_epoch not called → manual_seed({seed})"),
+        Some(seed) => fill(T::SeedWithout, lang, &[("seed", &seed)]),
         None => "shuffle=False → 0 … n-1".to_string(),
     };
     let badge = e.repeats.map(|r| {
-        view! { <span class="badge repeat">{format!("same order as epoch {r}")}</span> }
+        view! { <span class="badge repeat">{fill(T::SameOrder, lang, &[("epoch", &r)])}</span> }
     });
     let preview = match &e.preview {
         Ok(ranks) => ranks
@@ -64,13 +63,15 @@ fn epoch_row(state: AppState, p: &Picture, e: &TimelineEpoch) -> impl IntoView +
             })
             .collect_view()
             .into_any(),
-        Err(error) => view! { <span class="field-error">{error.to_string()}</span> }.into_any(),
+        // PyTorch's message, in English on either page.
+        Err(error) => {
+            view! { <span class="field-error" lang="en">{error.to_string()}</span> }.into_any()
+        }
     };
     let more = match &e.preview {
-        Ok(ranks) if ranks.len() > PREVIEW_RANKS => Some(format!(
-            "… and {} more ranks (all in the index table)",
-            ranks.len() - PREVIEW_RANKS
-        )),
+        Ok(ranks) if ranks.len() > PREVIEW_RANKS => {
+            Some(fill(T::MoreRanks, lang, &[("k", &(ranks.len() - PREVIEW_RANKS))]))
+        }
         _ => None,
     };
     view! {
@@ -81,7 +82,7 @@ fn epoch_row(state: AppState, p: &Picture, e: &TimelineEpoch) -> impl IntoView +
             class:repeat=e.repeats.is_some()
         >
             <button type="button" class="epoch-button" on:click=move |_| state.set(Field::Epoch, epoch.to_string())>
-                "epoch " {epoch}
+                {fill(T::EpochButton, lang, &[("epoch", &epoch)])}
             </button>
             <span class="seed"><code>{seed_text}</code></span>
             {badge}

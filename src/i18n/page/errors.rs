@@ -1,0 +1,80 @@
+//! What the page says about a value it cannot use: its own messages, and the plain rule beside
+//! each of PyTorch's errors (PyTorch's messages themselves stay in English, as Python prints them).
+
+texts! {
+    /// Error messages the page makes, and the rules behind every error.
+    pub enum ErrorText {
+        /// A field that takes any whole number.
+        NotWhole => (
+            "{field} must be a whole number; got \"{got}\".",
+            "{field} 必须是整数；收到的是 \"{got}\"。",
+        ),
+        /// A field that takes a whole number from a minimum up.
+        NotWholeAtLeast => (
+            "{field} must be a whole number, {min} or more; got \"{got}\".",
+            "{field} 必须是不小于 {min} 的整数；收到的是 \"{got}\"。",
+        ),
+        /// A field that takes a whole number in a range.
+        NotWholeBetween => (
+            "{field} must be a whole number from {min} to {max}; got \"{got}\".",
+            "{field} 必须是 {min} 到 {max} 之间的整数；收到的是 \"{got}\"。",
+        ),
+        /// A checkbox's value in the URL.
+        NotFlag => ("{field} is 0 or 1; got \"{got}\".", "{field} 只能是 0 或 1；收到的是 \"{got}\"。"),
+        /// The no-sampler side's seeding.
+        NotSeeding => (
+            "seeding is either alike or unseeded.",
+            "seeding 只能是 alike 或 unseeded。",
+        ),
+        /// The page's cap on ranks.
+        TooManyRanks => (
+            "This page draws at most {max} ranks (PyTorch has no such limit).",
+            "本页面最多绘制 {max} 个 rank（PyTorch 本身没有这个限制）。",
+        ),
+        /// This tool's cap on `len(dataset)` (not PyTorch's).
+        DatasetTooLarge => (
+            "len(dataset) = {n} is over this tool's limit of {max} samples",
+            "len(dataset) = {n} 超出了本工具 {max} 个样本的上限",
+        ),
+        /// This tool's cap on the padded list (not PyTorch's).
+        TotalSizeTooLarge => (
+            "the padded index list would hold {total_size} indices, over this tool's limit of {max}",
+            "填充后的索引列表将有 {total_size} 个索引，超出了本工具 {max} 的上限",
+        ),
+        /// Rule: `num_replicas <= 0`.
+        RuleReplicas => (
+            "num_replicas is the number of processes (GPUs) and must be at least 1.",
+            "num_replicas 是进程（GPU）的数量，至少为 1。",
+        ),
+        /// Rule: `rank` outside `0 ..= num_replicas - 1`.
+        RuleRank => (
+            "rank numbers one process among num_replicas, so it must be between 0 and num_replicas - 1.",
+            "rank 是 num_replicas 个进程中某一个的编号，所以必须在 0 到 num_replicas - 1 之间。",
+        ),
+        /// Rule: `seed + epoch` beyond 64 bits.
+        RuleSeed => (
+            "The generator is seeded with seed + epoch, which must fit in 64 bits: from -2^63 up to 2^64 - 1.",
+            "随机数生成器的种子是 seed + epoch，它必须能放进 64 位：从 -2^63 到 2^64 - 1。",
+        ),
+        /// Rule: `batch_size <= 0`.
+        RuleBatchSize => (
+            "batch_size is how many indices go in one batch and must be at least 1.",
+            "batch_size 是每个批次包含的索引数，至少为 1。",
+        ),
+        /// Rule: `DataLoader(sampler=..., shuffle=True)`.
+        RuleSamplerShuffle => (
+            "When a sampler is given, it decides the order: pass shuffle to the sampler, not to the DataLoader.",
+            "传入 sampler 后，顺序由 sampler 决定：应把 shuffle 传给 sampler，而不是 DataLoader。",
+        ),
+        /// Rule: `RandomSampler` on an empty dataset.
+        RuleEmptyDataset => (
+            "Shuffling needs at least one sample: RandomSampler refuses an empty dataset.",
+            "打乱至少需要一个样本：RandomSampler 不接受空数据集。",
+        ),
+        /// Rule: this tool's size cap.
+        RuleToolLimit => (
+            "PyTorch would accept this, but a browser tab cannot hold it: this tool draws at most {max} indices.",
+            "PyTorch 可以接受这个值，但一个浏览器标签页放不下：本工具最多绘制 {max} 个索引。",
+        ),
+    }
+}

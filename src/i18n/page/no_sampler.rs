@@ -1,0 +1,55 @@
+//! The no-sampler side and the cost of each set-up.
+
+texts! {
+    /// What the no-sampler panel and the cost say.
+    pub enum NoSamplerText {
+        /// The panel's heading, and the cost's row.
+        Title => ("Without a sampler", "不使用采样器"),
+        /// What the panel simulates.
+        Explain => (
+            "DataLoader(dataset, batch_size={size}, shuffle={shuffle}) in each of {w} processes: every GPU walks the whole dataset.",
+            "{w} 个进程各自运行 DataLoader(dataset, batch_size={size}, shuffle={shuffle})：每块 GPU 都遍历整个数据集。",
+        ),
+        /// The seeding select's label.
+        EachProcess => ("Each process", "每个进程"),
+        /// Seeding option.
+        Alike => ("calls torch.manual_seed(manual_seed)", "调用 torch.manual_seed(manual_seed)"),
+        /// Seeding option.
+        Unseeded => ("never seeds (the OS picks its seed)", "从不设置种子（由操作系统决定种子）"),
+        /// Identical orders.
+        SameBatches => (
+            "Every GPU gets the same batches in the same order.",
+            "每块 GPU 以相同的顺序拿到相同的批次。",
+        ),
+        /// Unseeded orders.
+        OwnOrder => (
+            "Each GPU walks the whole dataset in its own order.",
+            "每块 GPU 按各自的顺序遍历整个数据集。",
+        ),
+        /// Otherwise.
+        WholeDataset => ("Each GPU walks the whole dataset.", "每块 GPU 都遍历整个数据集。"),
+        /// Before the seeds.
+        Seeds => ("torch.initial_seed() per rank: ", "每个 rank 的 torch.initial_seed()："),
+        /// The cost's heading.
+        CostTitle => ("Work per epoch, all GPUs together", "每个轮次的工作量（所有 GPU 合计）"),
+        /// Visits past the counting cap.
+        NotCounted => ("not counted at this size", "此规模下不统计"),
+        /// The cost's conclusion.
+        CostNote => (
+            "Without a sampler the {w} GPUs together do {w}× the work of one epoch.",
+            "不使用采样器时，{w} 块 GPU 合计做了一个轮次 {w} 倍的工作量。",
+        ),
+        /// Samples never processed.
+        Never => ("{count} samples never", "{count} 个样本从未被处理"),
+        /// Samples processed once.
+        Once => ("{count} samples once", "{count} 个样本各处理 1 次"),
+        /// Samples processed twice.
+        Twice => ("{count} samples twice", "{count} 个样本各处理 2 次"),
+        /// Samples processed more often.
+        Times => ("{count} samples {t} times", "{count} 个样本各处理 {t} 次"),
+        /// Joins the counts.
+        Comma => (", ", "，"),
+        /// The counts and their total.
+        Visits => ("{parts} ({total} sample-visits)", "{parts}（共 {total} 次样本处理）"),
+    }
+}

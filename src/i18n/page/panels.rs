@@ -1,0 +1,76 @@
+//! The code panel, the share panel, the embed's footer and the panic banner. Backticks mark
+//! code, which the page sets in `<code>`.
+
+texts! {
+    /// What the panels at the page's end say.
+    pub enum PanelText {
+        /// After a copy.
+        Copied => ("Copied.", "已复制。"),
+        /// A refused copy of the code.
+        CodeRefused => (
+            "The browser refused the clipboard: select the code and copy it by hand.",
+            "浏览器拒绝访问剪贴板：请选中代码后手动复制。",
+        ),
+        /// A refused copy of a field.
+        TextRefused => (
+            "The browser refused the clipboard: select the text and copy it by hand.",
+            "浏览器拒绝访问剪贴板：请选中文本后手动复制。",
+        ),
+        /// The code panel's heading.
+        CodeTitle => ("The Python behind this picture", "生成这张图的 Python 代码"),
+        /// What the script does.
+        CodeExplain => (
+            "Run it with PyTorch 2.x (no GPU needed): it prints the indices the tables above show (without a sampler, up to the short last batch a loader with drop_last=True leaves out).",
+            "用 PyTorch 2.x 运行即可（无需 GPU）：它会打印上方表格中的索引（不使用采样器的一侧，不含 drop_last=True 的 DataLoader 丢掉的不满的最后一批）。",
+        ),
+        /// The code panel's button.
+        CopyCode => ("Copy the code", "复制代码"),
+        /// The share panel's heading.
+        ShareTitle => ("Share, embed, download", "分享、嵌入、下载"),
+        /// The link's label.
+        Link => ("Link to this view", "此视图的链接"),
+        /// The link's button.
+        CopyLink => ("Copy link", "复制链接"),
+        /// The embed code's label.
+        EmbedCode => ("Embed code", "嵌入代码"),
+        /// The embed code's button.
+        CopyEmbed => ("Copy embed code", "复制嵌入代码"),
+        /// How embedding works.
+        EmbedExplain => (
+            "The embed shows the controls, the lengths, the pipeline, the tables and the timeline. Add `hide=seed,drop_last` (any control's name in the URL), `hide=controls`, `no_sampler`, `timeline` or `tables` to this page's URL to leave parts out; the embed code follows. Framed, the page posts `{type: \"sampler-viz:height\", height}` to its parent whenever its height changes.",
+            "嵌入视图包含参数控件、各项长度、流水线、索引表和轮次时间线。在本页 URL 中加上 `hide=seed,drop_last`（任一控件在 URL 中的名称）、`hide=controls`、`no_sampler`、`timeline` 或 `tables` 即可隐藏相应部分，嵌入代码会随之更新。被嵌入时，页面每当高度变化都会向父页面发送 `{type: \"sampler-viz:height\", height}`。",
+        ),
+        /// A saved download.
+        Saved => ("Saved {name}.", "已保存 {name}。"),
+        /// A refused download.
+        SaveRefused => ("The browser refused to save {name}.", "浏览器拒绝保存 {name}。"),
+        /// Downloads cut short.
+        DownloadCut => (
+            " At this size they list each rank's first {listed} of {all} indices.",
+            " 在此规模下，只列出每个 rank {all} 个索引中的前 {listed} 个。",
+        ),
+        /// Button.
+        DownloadCsv => ("Download CSV", "下载 CSV"),
+        /// Button.
+        DownloadJson => ("Download JSON", "下载 JSON"),
+        /// What the files hold.
+        DownloadExplain => (
+            "CSV: one row per index, `rank,position,index,batch`. JSON: the configuration in PyTorch's argument names, each rank's indices and batches, and without a sampler each rank's first 2,000 indices, as the table shows them.",
+            "CSV：每个索引一行，列为 `rank,position,index,batch`。JSON：以 PyTorch 参数名表示的配置、每个 rank 的索引和批次，以及不使用采样器时每个 rank 的前 2,000 个索引（与表格所示一致）。",
+        ),
+        /// The embed's link to the full page.
+        OpenFull => ("Open this view in sampler-viz", "在 sampler-viz 中打开此视图"),
+        /// For screen readers, after that link.
+        NewTab => (" (new tab)", "（新标签页）"),
+        /// The embed's last words.
+        EmbedFooter => (
+            " · every index computed as PyTorch 2.15 computes it",
+            " · 每个索引都按 PyTorch 2.15 的方式计算",
+        ),
+        /// A panic (a bug).
+        Panic => (
+            "Something went wrong inside the page (a bug, please report it): {message}. Reload to start again.",
+            "页面内部出错了（这是程序缺陷，请反馈给我们）：{message}。请重新加载页面。",
+        ),
+    }
+}

@@ -1,0 +1,59 @@
+//! The lengths, the index tables and the epoch timeline.
+
+texts! {
+    /// What the lengths, tables and timeline say.
+    pub enum TableText {
+        /// `total_size` with padding.
+        PaddedNote => ("{total} padded by wrap-around ({padding} copies)", "{total}：循环填充了 {padding} 个副本"),
+        /// `total_size` with `drop_last`.
+        TrimmedNote => ("{total} after drop_last trims {dropped}", "{total}：drop_last 截掉了 {dropped} 个"),
+        /// `total_size` as is.
+        EvenNote => ("{total}, no padding needed", "{total}，无需填充"),
+        /// Under `len(dataset)`.
+        DatasetNote => ("the whole dataset, on every rank", "整个数据集，每个 rank 上都相同"),
+        /// Under `len(sampler)`.
+        SamplerNote => ("indices per rank; {w} ranks", "每个 rank 的索引数；共 {w} 个 rank"),
+        /// Under `len(loader)`.
+        LoaderNote => ("batches per rank = steps per epoch", "每个 rank 的批次数 = 每个轮次的步数"),
+        /// Under a table cut short.
+        CutNote => (
+            "Showing the first {shown} of {all} indices of each rank.",
+            "每个 rank 只显示 {all} 个索引中的前 {shown} 个。",
+        ),
+        /// A long row's accessible name.
+        RowName => ("rank {rank} indices", "rank {rank} 的索引"),
+        /// The sampler table's caption.
+        SamplerCaption => (
+            "Indices each rank receives in epoch {epoch}, in order",
+            "第 {epoch} 个轮次中每个 rank 依次拿到的索引",
+        ),
+        /// The no-sampler table's caption.
+        NoSamplerCaption => (
+            "Indices each rank receives in epoch {epoch}, without a sampler",
+            "第 {epoch} 个轮次中不使用采样器时每个 rank 拿到的索引",
+        ),
+        /// The timeline's heading.
+        Timeline => ("Epoch by epoch", "逐个轮次对比"),
+        /// The banner when `set_epoch` is never called.
+        NeverSetEpoch => (
+            "set_epoch is never called: the sampler seeds every epoch with seed + 0, so every epoch repeats epoch 0's order exactly. Call sampler.set_epoch(epoch) at the start of each epoch.",
+            "从未调用 set_epoch：采样器每个轮次都用 seed + 0 作为种子，因此每个轮次都与第 0 个轮次的顺序完全相同。请在每个轮次开始时调用 sampler.set_epoch(epoch)。",
+        ),
+        /// The banner without shuffling.
+        NoShuffle => (
+            "shuffle=False: every epoch walks the same order, 0, 1, 2, …",
+            "shuffle=False：每个轮次都按同一顺序 0, 1, 2, … 遍历",
+        ),
+        /// An epoch's seed when `set_epoch` is not called.
+        SeedWithout => ("set_epoch not called → manual_seed({seed})", "未调用 set_epoch → manual_seed({seed})"),
+        /// An epoch that repeats an earlier one.
+        SameOrder => ("same order as epoch {epoch}", "与第 {epoch} 个轮次顺序相同"),
+        /// Past the previewed ranks.
+        MoreRanks => (
+            "… and {k} more ranks (all in the index table)",
+            "…… 另有 {k} 个 rank（完整内容见索引表）",
+        ),
+        /// An epoch's button.
+        EpochButton => ("epoch {epoch}", "第 {epoch} 个轮次"),
+    }
+}
