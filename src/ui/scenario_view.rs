@@ -151,17 +151,30 @@ fn show_button(
     match params {
         Some(params) => {
             // Every field but the stage: the picture keeps the stage the reader chose.
-            let values: Vec<(Field, String)> =
-                Field::ALL.into_iter().filter(|&f| f != Field::Stage).map(|f| (f, params.get(f))).collect();
+            let values: Vec<(Field, String)> = Field::ALL
+                .into_iter()
+                .filter(|&f| f != Field::Stage)
+                .map(|f| (f, params.get(f)))
+                .collect();
             view! {
                 <button type="button" class="scenario-show" data-testid=format!("scenario-show-{which}")
-                    on:click=move |_| state.set_many(&values)>
+                    on:click=move |_| {
+                        state.set_many(&values);
+                        show_controls();
+                    }>
                     {tr(label)}
                 </button>
             }
             .into_any()
         }
         None => view! { <p class="scenario-note">{tr(ScenarioText::NotInPicture)}</p> }.into_any(),
+    }
+}
+
+/// Brings the main controls into view, so the reader sees what was loaded.
+fn show_controls() {
+    if let Ok(Some(controls)) = document().query_selector("section.controls") {
+        controls.scroll_into_view();
     }
 }
 

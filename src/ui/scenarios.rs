@@ -119,7 +119,8 @@ fn write_param(name: Option<&str>) {
     let query = String::from(params.to_string());
     let path = location.pathname().unwrap_or_default();
     let hash = location.hash().unwrap_or_default();
-    let url = if query.is_empty() { format!("{path}{hash}") } else { format!("{path}?{query}{hash}") };
+    let url =
+        if query.is_empty() { format!("{path}{hash}") } else { format!("{path}?{query}{hash}") };
     if let Ok(history) = window().history() {
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
     }

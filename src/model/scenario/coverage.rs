@@ -8,7 +8,7 @@ use crate::model::Params;
 use crate::sampler::SamplerError;
 use crate::sampler::per_rank::{counts, indices_with_seeds};
 
-/// 2. `DistributedSampler(ds, seed=rank)`: each process shuffles differently, so the stripes
+/// Scenario 2: `DistributedSampler(ds, seed=rank)`: each process shuffles differently, so the stripes
 /// overlap. Fixed: one seed for all.
 pub(super) fn seed_per_rank() -> Result<Worked, SamplerError> {
     let params = example(16, 4, 4);
@@ -48,7 +48,7 @@ fn coverage_facts(side: &mut Side, counts: &[u32]) {
     side.facts.push(Fact::new("seen-twice", T::FactSeenTwice, twice.len() as u64).naming(twice));
 }
 
-/// 3. Validation on 21 samples over 2 GPUs: the sampler pads to 22, and `torch.cat` of the
+/// Scenario 3: Validation on 21 samples over 2 GPUs: the sampler pads to 22, and `torch.cat` of the
 /// gathered predictions counts the padded samples twice. Fixed: gather, put the predictions
 /// back in the padded list's order (interleave the ranks) and keep the first `len(dataset)`.
 pub(super) fn eval_padding() -> Result<Worked, SamplerError> {
@@ -112,7 +112,7 @@ fn gathered_side(
     side
 }
 
-/// 5. Three samples on eight GPUs: the sampler pads to eight by repeating the whole list.
+/// Scenario 5: Three samples on eight GPUs: the sampler pads to eight by repeating the whole list.
 /// Fixed: evaluate such a set on one process (a sampler of one replica).
 pub(super) fn tiny_dataset() -> Result<Worked, SamplerError> {
     let params = example(3, 8, 1);

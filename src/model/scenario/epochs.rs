@@ -10,7 +10,7 @@ use crate::sampler::per_rank::counts;
 /// How many training epochs the `set_epoch` scenario shows.
 const EPOCHS: u64 = 3;
 
-/// 1. `set_epoch` never called: each epoch draws `randperm` with `seed + 0`, so every epoch
+/// Scenario 1: `set_epoch` never called: each epoch draws `randperm` with `seed + 0`, so every epoch
 /// repeats epoch 0's order.
 pub(super) fn no_set_epoch() -> Result<Worked, SamplerError> {
     let fixed = Params { epoch: 1, ..example(8, 2, 4) };
@@ -60,7 +60,7 @@ fn epochs_side(code: &'static str, params: Params) -> Result<Side, SamplerError>
 const CRASH_EPOCH: u64 = 1;
 const CRASH_AFTER: usize = 2;
 
-/// 8. A crash after batch `CRASH_AFTER` of epoch `CRASH_EPOCH`, then a restart. Fixed: restore
+/// Scenario 8: A crash after batch `CRASH_AFTER` of epoch `CRASH_EPOCH`, then a restart. Fixed: restore
 /// the epoch and skip the batches already trained. Broken: the epoch counter is not restored,
 /// so the loop calls `set_epoch(0)` and skips the first batches of the wrong order. The third
 /// way, restarting the epoch from its start, is counted on the broken side too.

@@ -8,7 +8,7 @@ use crate::model::{Params, Seeding};
 use crate::sampler::per_rank::counts;
 use crate::sampler::{LoaderConfig, NoSampler, SamplerError};
 
-/// 4. `drop_last` on the `DataLoader` does not stop the sampler padding, and it throws away
+/// Scenario 4: `drop_last` on the `DataLoader` does not stop the sampler padding, and it throws away
 /// each rank's short last batch; on the sampler it trims the shuffled list so the ranks are
 /// even. Both drop something: the facts say exactly what.
 pub(super) fn drop_last() -> Result<Worked, SamplerError> {
@@ -56,7 +56,7 @@ fn drop_side(code: &'static str, params: &Params) -> Result<Side, SamplerError> 
     Ok(side)
 }
 
-/// 6. No sampler: `DataLoader(ds, shuffle=True)` on every GPU after `torch.manual_seed(0)`.
+/// Scenario 6: No sampler: `DataLoader(ds, shuffle=True)` on every GPU after `torch.manual_seed(0)`.
 /// Every rank walks the whole dataset in the same order: W times the work, identical batches.
 pub(super) fn no_sampler() -> Result<Worked, SamplerError> {
     let params = Params { seeding: Seeding::Alike, manual_seed: 0, ..example(8, 2, 4) };
@@ -103,7 +103,7 @@ fn work_side(
     Ok(side)
 }
 
-/// 7. CIFAR-10 on 2 GPUs, batch 64: `len(dataloader)` is 391 steps, `len(sampler)` 25,000 per
+/// Scenario 7: CIFAR-10 on 2 GPUs, batch 64: `len(dataloader)` is 391 steps, `len(sampler)` 25,000 per
 /// rank, `len(dataloader.dataset)` 50,000. The classic tutorial prints the dataset's and calls
 /// it the process's share.
 pub(super) fn lengths() -> Result<Worked, SamplerError> {
@@ -136,7 +136,7 @@ fn lengths_side(code: &'static str, params: &Params, right: bool) -> Result<Side
     Ok(side)
 }
 
-/// 9. `DataLoader(ds, sampler=sampler, shuffle=True)`: PyTorch refuses it before any index is
+/// Scenario 9: `DataLoader(ds, sampler=sampler, shuffle=True)`: PyTorch refuses it before any index is
 /// drawn. Fixed: shuffle in the sampler only.
 pub(super) fn double_shuffle() -> Result<Worked, SamplerError> {
     let fixed = example(8, 2, 4);
