@@ -1,6 +1,13 @@
 //! The pitfall scenarios: one button each; the chosen one shows the broken set-up beside the
 //! fixed one ([`crate::model::scenario`]). `?scenario=<name>` opens one, and the choice is kept
 //! in the URL so a tutorial can link straight to it.
+//!
+//! Test ids: `scenarios` (the section), `scenario-<name>` (each button, `aria-pressed`),
+//! `scenario-panel` (with `data-scenario=<name>`), `scenario-explain`, `scenario-setup`,
+//! `scenario-close`, `scenario-broken` and `scenario-fixed` (the columns), inside each
+//! `fact-<id>` (`data-value` holds the number; ids in [`crate::model::scenario`]'s sides),
+//! `scenario-error` (PyTorch's exception), `scenario-show-broken` / `scenario-show-fixed`,
+//! and `scenario-unknown` (an unknown `scenario=` name).
 
 use leptos::prelude::*;
 

@@ -12,6 +12,12 @@
 //! | `lengths` | `len(dataloader)` vs `len(dataset)` vs `len(sampler)` | CIFAR-10: 50,000, 2 GPUs, batch 64 |
 //! | `resume` | resuming mid-epoch: restart, skip, or the epoch not restored | 16 samples, 2 GPUs, batch 2 |
 //! | `double_shuffle` | `shuffle=True` on the sampler *and* the `DataLoader` | 8 samples, 2 GPUs |
+//!
+//! Fact ids (the page's `fact-<id>`): `repeats`, `distinct-seeds` (1); `never-seen`,
+//! `seen-twice` (2, 4, 8); `predictions`, `counted-twice` (3); `sampler-dropped`, `padding`,
+//! `loader-dropped` (4); `padding`, `most-times`, `drop-last-len` (5); `work`, `steps`,
+//! `identical-batches` (6); `loader-len`, `sampler-len`, `dataset-len` (7, 9);
+//! `restart-twice` (8).
 
 mod coverage;
 mod epochs;
