@@ -26,6 +26,11 @@ texts! {
             "The picture below gives every rank the same seed, so it cannot show this side.",
             "下方的图中所有 rank 使用同一个种子，无法展示这一侧。"
         ),
+        /// When the fix happens after the sampler, where the picture does not look.
+        NotInPictureGather => (
+            "The fix happens after gathering; the sampler, which the picture below shows, is the same on both sides.",
+            "修正发生在收集预测之后；下方图中展示的 sampler 在两侧完全相同。"
+        ),
         /// An unknown `scenario=` in the URL (the name is shown as text).
         Unknown => (
             "There is no pitfall called \"{name}\". Pick one of the buttons above.",
@@ -170,11 +175,11 @@ texts! {
         /// Batches identical on every rank.
         FactIdenticalBatches => ("batches identical on every GPU: {n} of {of}", "在每块 GPU 上完全相同的 batch：{of} 个中有 {n} 个"),
         /// len(dataloader).
-        FactLoaderLen => ("len(dataloader) = {n} steps per epoch", "len(dataloader) = {n}，即每个 epoch 的步数"),
+        FactLoaderLen => ("len(dataloader) = {n}: the steps per epoch", "len(dataloader) = {n}，即每个 epoch 的步数"),
         /// len(dataloader.sampler).
-        FactSamplerLen => ("len(dataloader.sampler) = {n} samples on each GPU", "len(dataloader.sampler) = {n}，即每块 GPU 的样本数"),
+        FactSamplerLen => ("len(dataloader.sampler) = {n}: the samples on each GPU", "len(dataloader.sampler) = {n}，即每块 GPU 的样本数"),
         /// len(dataloader.dataset).
-        FactDatasetLen => ("len(dataloader.dataset) = {n} samples in the whole dataset", "len(dataloader.dataset) = {n}，即整个数据集的样本数"),
+        FactDatasetLen => ("len(dataloader.dataset) = {n}: the whole dataset", "len(dataloader.dataset) = {n}，即整个数据集的样本数"),
         /// What the tutorial printed.
         FactPrintedAsShare => ("printed as this process's samples: {n}, the whole dataset", "被当作本进程样本数打印出来的是 {n}，其实是整个数据集"),
         /// What each process really gets.

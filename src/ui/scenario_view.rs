@@ -22,7 +22,9 @@ pub fn ScenarioView(
     let body = match scenario.compare() {
         Ok(c) => view! {
             <p class="scenario-setup" data-testid="scenario-setup">{phrase(c.setup)}</p>
-            <p class="scenario-legend">{tr(ScenarioText::Legend)}</p>
+            {any_marked(&c.broken, &c.fixed).then(|| view! {
+                <p class="scenario-legend">{tr(ScenarioText::Legend)}</p>
+            })}
             <div class="scenario-sides">
                 <SideView side=c.broken which="broken" />
                 <SideView side=c.fixed which="fixed" />
@@ -67,9 +69,14 @@ fn SideView(
             {side.error.map(pytorch_error)}
             <div class="scenario-rows">{rows}</div>
             <ul class="scenario-facts">{facts}</ul>
-            {show_button(side.params, show, which)}
+            {show_button(side.params, side.not_shown, show, which)}
         </section>
     }
+}
+
+/// Whether either side outlines any chip (else the legend has nothing to explain).
+fn any_marked(broken: &Side, fixed: &Side) -> bool {
+    [broken, fixed].iter().flat_map(|s| &s.rows).flat_map(|r| &r.chips).any(|c| c.marked)
 }
 
 /// A phrase in the page's language, following it when it changes.
@@ -144,6 +151,7 @@ fn pytorch_error(error: SamplerError) -> impl IntoView {
 /// "Show … in the picture", or why the picture cannot show this side.
 fn show_button(
     params: Option<crate::model::Params>,
+    not_shown: ScenarioText,
     label: ScenarioText,
     which: &'static str,
 ) -> impl IntoView {
@@ -167,7 +175,7 @@ fn show_button(
             }
             .into_any()
         }
-        None => view! { <p class="scenario-note">{tr(ScenarioText::NotInPicture)}</p> }.into_any(),
+        None => view! { <p class="scenario-note">{tr(not_shown)}</p> }.into_any(),
     }
 }
 

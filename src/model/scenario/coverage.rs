@@ -71,13 +71,14 @@ pub(super) fn eval_padding() -> Result<Worked, SamplerError> {
         .flat_map(|k| ranks.iter().enumerate().filter_map(move |(r, l)| Some((r, *l.get(k)?))))
         .take(n)
         .collect();
-    let fixed = gathered_side(
+    let mut fixed = gathered_side(
         "preds = torch.stack(gathered, dim=1).flatten()[:len(dataset)]",
         None,
         &ranks,
         &interleaved,
         n,
     );
+    fixed.not_shown = T::NotInPictureGather;
     Ok((setup(params.n, params.num_replicas, params.batch_size), broken, fixed))
 }
 

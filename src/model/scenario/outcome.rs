@@ -119,6 +119,8 @@ pub struct Side {
     pub code: &'static str,
     /// What to load into the main picture, when the picture can show this side.
     pub params: Option<Params>,
+    /// Why the picture cannot show this side (when `params` is `None`).
+    pub not_shown: ScenarioText,
     /// The small per-rank picture.
     pub rows: Vec<Row>,
     /// The numbers.
@@ -130,7 +132,8 @@ pub struct Side {
 impl Side {
     /// A side with its code and picture parameters, to be filled in.
     pub fn new(code: &'static str, params: Option<Params>) -> Self {
-        Self { code, params, rows: Vec::new(), facts: Vec::new(), error: None }
+        let not_shown = ScenarioText::NotInPicture;
+        Self { code, params, not_shown, rows: Vec::new(), facts: Vec::new(), error: None }
     }
 
     /// The fact named `id`, if the side has it.
