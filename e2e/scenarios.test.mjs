@@ -4,6 +4,8 @@
 // plain text, Chinese works, phones do not scroll sideways, and nothing logs an error.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { appUrl, goldenCases, openPage, pageQuery, settledTable, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
@@ -202,5 +204,26 @@ test("on a 390 px phone the sides stack without scrolling sideways", async () =>
       },
       { width: 390, height: 844 },
     );
+  }
+});
+
+test("every scenario open has no serious accessibility violation, light and dark", async () => {
+  const axe = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  for (const colorScheme of ["light", "dark"]) {
+    await withPage({}, async (page) => {
+      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+      await page.evaluate(axe);
+      for (const name of Object.keys(EXPECT)) {
+        await page.click(`[data-testid=scenario-${name}]`);
+        await page.waitForSelector(`[data-testid=scenario-panel][data-scenario=${name}]`);
+        const results = await page.evaluate(() =>
+          window.axe.run(document.querySelector("[data-testid=scenarios]"), { resultTypes: ["violations"] }),
+        );
+        const serious = results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join("; ")}`);
+        assert.deepEqual(serious, [], `${name}, ${colorScheme}`);
+      }
+    });
   }
 });

@@ -85,7 +85,6 @@ fn Picker(
                     class="scenario-button"
                     data-testid=format!("scenario-{}", scenario.name())
                     aria-pressed=pressed
-                    aria-controls="scenario-panel"
                     on:click=move |_| on_pick.run(scenario)
                 >
                     {tr(scenario.title())}
