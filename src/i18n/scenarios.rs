@@ -100,8 +100,8 @@ texts! {
         ),
         /// Scenario 4's explanation.
         ExplainDropLast => (
-            "The two drop_last do different things. On the DataLoader it only drops each GPU's short last batch; the sampler still pads, so a sample is repeated and whole batches' worth of samples are skipped this epoch. On the sampler it trims the shuffled list so it divides evenly: no padding, a few samples left out (different ones each epoch).",
-            "两个 drop_last 的作用不同。DataLoader 的 drop_last 只丢弃每块 GPU 最后一个不完整的 batch；sampler 依旧会填充，所以有样本被重复，而这一 epoch 里还有一整批样本被跳过。sampler 的 drop_last 会截掉打乱后列表的尾部，使其能被整除：没有填充，只少用几个样本（每个 epoch 不同）。"
+            "The two drop_last do different things. On the DataLoader it only drops each GPU's short last batch: the sampler still pads (a sample may be repeated) and the samples of those short batches are skipped this epoch. On the sampler it trims the shuffled list so it divides evenly: no padding, a few samples left out (different ones each epoch).",
+            "两个 drop_last 的作用不同。DataLoader 的 drop_last 只丢弃每块 GPU 最后一个不完整的 batch：sampler 依旧会填充（可能有样本被重复），而这些不完整 batch 中的样本在这一 epoch 里被跳过。sampler 的 drop_last 会截掉打乱后列表的尾部，使其能被整除：没有填充，只少用几个样本（每个 epoch 不同）。"
         ),
         /// Scenario 5's explanation.
         ExplainTinyDataset => (
