@@ -1,9 +1,183 @@
-//! The nine pitfalls: titles, explanations, and the broken and fixed set-ups.
+//! The nine pitfalls: titles, explanations, the rows and numbers of each side, and the panel's
+//! own words. Python code and PyTorch's messages stay as they are in both languages.
 
 texts! {
     /// What the scenario panel says.
     pub enum ScenarioText {
         /// The panel's heading.
         Heading => ("Pitfalls people really hit", "真实训练代码中常见的坑"),
+        /// Under the heading.
+        Intro => (
+            "Pick a mistake: the broken set-up and the fixed one side by side, every index computed as PyTorch 2.15 does.",
+            "选一个错误：出错的写法与修正后的写法并排展示，每个索引都按 PyTorch 2.15 的方式算出。"
+        ),
+        /// The picker's accessible name.
+        PickerLabel => ("Pitfalls", "常见错误"),
+        /// The broken column's heading.
+        Broken => ("Broken", "出错的写法"),
+        /// The fixed column's heading.
+        Fixed => ("Fixed", "修正后的写法"),
+        /// Loads the broken side into the main controls.
+        ShowBroken => ("Show broken in the picture", "在下方图中查看出错的写法"),
+        /// Loads the fixed side into the main controls.
+        ShowFixed => ("Show fixed in the picture", "在下方图中查看修正后的写法"),
+        /// When the main picture cannot show a side.
+        NotInPicture => (
+            "The picture below gives every rank the same seed, so it cannot show this side.",
+            "下方的图中所有 rank 使用同一个种子，无法展示这一侧。"
+        ),
+        /// When the fix happens after the sampler, where the picture does not look.
+        NotInPictureGather => (
+            "The fix happens after gathering; the sampler, which the picture below shows, is the same on both sides.",
+            "修正发生在收集预测之后；下方图中展示的 sampler 在两侧完全相同。"
+        ),
+        /// An unknown `scenario=` in the URL (the name is shown as text).
+        Unknown => (
+            "There is no pitfall called \"{name}\". Pick one of the buttons above.",
+            "没有名为 \"{name}\" 的场景，请从上方按钮中选择一个。"
+        ),
+        /// Closes the chosen scenario.
+        Close => ("Close", "关闭"),
+        /// After a cut row.
+        More => ("… and {n} more", "……还有 {n} 个"),
+        /// Before the list of samples a number is about.
+        Samples => ("samples:", "样本："),
+        /// What a marked chip means.
+        Legend => (
+            "Chips with a heavy outline are the ones this pitfall is about.",
+            "粗边框的方块就是这个坑所涉及的样本。"
+        ),
+        /// Above PyTorch's exception.
+        PytorchRaises => ("PyTorch raises:", "PyTorch 抛出："),
+        /// When the core refused an example (a bug).
+        CoreError => ("This example could not be computed: {error}", "无法计算这个示例：{error}"),
+        /// The usual set-up.
+        Setup => ("{n} samples on {w} GPUs, batch size {b}.", "{n} 个样本，{w} 块 GPU，batch size 为 {b}。"),
+        /// The resume scenario's set-up.
+        SetupResume => (
+            "{n} samples on {w} GPUs, batch size {b}; the run crashes after {k} batches of epoch {e} and is restarted.",
+            "{n} 个样本，{w} 块 GPU，batch size 为 {b}；训练在第 {e} 个 epoch 的第 {k} 个 batch 之后崩溃并重启。"
+        ),
+
+        /// Scenario 1's title.
+        TitleNoSetEpoch => ("set_epoch never called", "从未调用 set_epoch"),
+        /// Scenario 2's title.
+        TitleSeedPerRank => ("A different seed on each rank", "每个 rank 用不同的 seed"),
+        /// Scenario 3's title.
+        TitleEvalPadding => ("Padding in validation", "验证集中的填充样本"),
+        /// Scenario 4's title.
+        TitleDropLast => ("drop_last: sampler or DataLoader", "drop_last：放在 sampler 还是 DataLoader"),
+        /// Scenario 5's title.
+        TitleTinyDataset => ("More GPUs than samples", "GPU 比样本还多"),
+        /// Scenario 6's title.
+        TitleNoSampler => ("No sampler at all", "完全不用 sampler"),
+        /// Scenario 7's title.
+        TitleLengths => ("len(dataloader) vs len(dataset)", "len(dataloader) 与 len(dataset)"),
+        /// Scenario 8's title.
+        TitleResume => ("Resuming mid-epoch", "在 epoch 中途恢复训练"),
+        /// Scenario 9's title.
+        TitleDoubleShuffle => ("shuffle=True twice", "两处都写 shuffle=True"),
+
+        /// Scenario 1's explanation.
+        ExplainNoSetEpoch => (
+            "DistributedSampler shuffles with the seed seed + epoch. Without sampler.set_epoch(epoch) its epoch stays 0, so every epoch replays epoch 0's order on every GPU: the loss curve repeats a pattern. Call set_epoch at the start of each epoch.",
+            "DistributedSampler 用 seed + epoch 作为随机种子来打乱。如果不调用 sampler.set_epoch(epoch)，它的 epoch 一直是 0，于是每个 epoch 在每块 GPU 上都重复 epoch 0 的顺序，loss 曲线会呈现重复的规律。应在每个 epoch 开始时调用 set_epoch。"
+        ),
+        /// Scenario 2's explanation.
+        ExplainSeedPerRank => (
+            "Every process must shuffle the same list and keep its own stripe of it. With seed=rank each process shuffles a different list, so the stripes overlap: some samples are trained on twice in an epoch and others never.",
+            "每个进程必须打乱同一个列表，再各取其中属于自己的一份。用 seed=rank 时各进程打乱的是不同的列表，各自取的部分会重叠：一个 epoch 里有的样本被训练两次，有的一次也没有。"
+        ),
+        /// Scenario 3's explanation.
+        ExplainEvalPadding => (
+            "Without drop_last the sampler pads the list by repeating its start until every GPU has the same number of samples. Gather the predictions and concatenate them, and the padded samples are counted twice: the metric is computed over more predictions than the dataset has. Interleave the gathered predictions back into the sampler's order and keep the first len(dataset).",
+            "不设 drop_last 时，sampler 会重复列表开头的样本来填充，使每块 GPU 分到的样本数相同。把各卡的预测收集起来直接拼接，被填充的样本就会被统计两次：指标所用的预测数比数据集的样本还多。应把收集到的预测按 sampler 的顺序交错还原，只保留前 len(dataset) 个。"
+        ),
+        /// Scenario 4's explanation.
+        ExplainDropLast => (
+            "The two drop_last do different things. On the DataLoader it only drops each GPU's short last batch: the sampler still pads (a sample may be repeated) and the samples of those short batches are skipped this epoch. On the sampler it trims the shuffled list so it divides evenly: no padding, a few samples left out (different ones each epoch).",
+            "两个 drop_last 的作用不同。DataLoader 的 drop_last 只丢弃每块 GPU 最后一个不完整的 batch：sampler 依旧会填充（可能有样本被重复），而这些不完整 batch 中的样本在这一 epoch 里被跳过。sampler 的 drop_last 会截掉打乱后列表的尾部，使其能被整除：没有填充，只少用几个样本（每个 epoch 不同）。"
+        ),
+        /// Scenario 5's explanation.
+        ExplainTinyDataset => (
+            "With fewer samples than GPUs the padding is longer than the list, so the sampler repeats the whole list until every GPU has one sample: some samples are evaluated several times. drop_last=True is no way out: every GPU then gets nothing. Evaluate such a set on one process.",
+            "样本数少于 GPU 数时，需要填充的长度超过列表本身，sampler 会把整个列表重复多遍，直到每块 GPU 都分到一个样本：有的样本会被评估好几次。drop_last=True 也不是办法：那样每块 GPU 都分不到样本。这样的小数据集应只在一个进程上评估。"
+        ),
+        /// Scenario 6's explanation.
+        ExplainNoSampler => (
+            "Without a DistributedSampler every GPU's DataLoader walks the whole dataset. Seeded alike, the GPUs even see the same batches in the same order: the work is multiplied by the number of GPUs and nothing is gained.",
+            "不用 DistributedSampler 时，每块 GPU 的 DataLoader 都会遍历整个数据集。如果各进程的随机种子相同，各 GPU 甚至会以相同的顺序看到相同的 batch：计算量成倍增加，却没有任何收益。"
+        ),
+        /// Scenario 7's explanation.
+        ExplainLengths => (
+            "Three lengths: len(dataloader) is the steps per epoch on each GPU, len(dataloader.sampler) the samples each GPU gets, len(dataloader.dataset) the whole dataset. A well-known tutorial prints the dataset's length and calls it each process's samples.",
+            "三个长度：len(dataloader) 是每块 GPU 每个 epoch 的步数，len(dataloader.sampler) 是每块 GPU 分到的样本数，len(dataloader.dataset) 是整个数据集的大小。一篇流传很广的教程打印的是数据集的长度，却说那是每个进程的样本数。"
+        ),
+        /// Scenario 8's explanation.
+        ExplainResume => (
+            "After a crash in the middle of an epoch, restore the epoch number and call set_epoch with it, then skip the batches already trained: the epoch ends exactly as it would have. If the epoch is not restored, the skipped batches come from another epoch's order, so some samples are trained twice and others never. Restarting the epoch from its start trains the first batches twice.",
+            "在 epoch 中途崩溃后，应恢复 epoch 编号并用它调用 set_epoch，再跳过已经训练过的 batch：这个 epoch 会和没崩溃时完全一样地结束。如果没有恢复 epoch，跳过的是另一个 epoch 顺序中的 batch，于是有的样本被训练两次，有的一次也没有。从头重跑这个 epoch，则前几个 batch 会被训练两次。"
+        ),
+        /// Scenario 9's explanation.
+        ExplainDoubleShuffle => (
+            "When a sampler is given, the DataLoader leaves the order to it, so PyTorch refuses shuffle=True on the DataLoader as well. Shuffle in the sampler (it does by default) and leave the DataLoader's shuffle out.",
+            "给了 sampler 之后，DataLoader 把顺序交给 sampler 决定，因此 PyTorch 不接受再给 DataLoader 传 shuffle=True。只在 sampler 中打乱（它默认就会打乱），DataLoader 不要写 shuffle。"
+        ),
+
+        /// A row: one rank.
+        RowRank => ("rank {r}", "进程 rank {r}"),
+        /// A row: one rank in one epoch.
+        RowEpochRank => ("epoch {e}, rank {r}", "第 {e} 个 epoch，rank {r}"),
+        /// A row: one rank with its own seed.
+        RowRankSeed => ("rank {r}, seed={seed}", "rank {r}，seed={seed}"),
+        /// A row: what a rank trained before the crash.
+        RowBeforeCrash => ("rank {r}, before the crash", "rank {r}，崩溃前"),
+        /// A row: what a rank trains after resuming.
+        RowAfterResume => ("rank {r}, after resuming", "rank {r}，恢复后"),
+        /// A row: the gathered predictions.
+        RowGathered => ("gathered", "收集后"),
+        /// A row: what the sampler's drop_last cut.
+        RowSamplerDropped => ("cut by the sampler", "被 sampler 截掉"),
+
+        /// Epochs that repeat epoch 0.
+        FactRepeats => ("epochs after epoch 0 that repeat its order exactly: {n} of {of}", "epoch 0 之后与它顺序完全相同的 epoch：{of} 个中有 {n} 个"),
+        /// The generator seeds over the epochs.
+        FactGeneratorSeeds => ("different generator seeds (seed + epoch) over the epochs: {n} ({seeds})", "各 epoch 中不同的生成器种子（seed + epoch）：{n} 个（{seeds}）"),
+        /// Samples never seen in the epoch.
+        FactNeverSeen => ("samples never seen in the epoch: {n}", "这个 epoch 中从未用到的样本：{n} 个"),
+        /// Samples seen more than once in the epoch.
+        FactSeenTwice => ("samples seen more than once in the epoch: {n}", "这个 epoch 中用到不止一次的样本：{n} 个"),
+        /// Restarting the epoch from its start.
+        FactRestartTwice => ("restarting the epoch from its start instead, samples trained twice: {n}", "如果改为从头重跑这个 epoch，被训练两次的样本：{n} 个"),
+        /// Predictions gathered.
+        FactPredictions => ("predictions for {len} samples: {n}", "{len} 个样本得到的预测：{n} 个"),
+        /// Samples counted twice in the metric.
+        FactCountedTwice => ("samples counted twice in the metric: {n}", "在指标中被统计两次的样本：{n} 个"),
+        /// What drop_last=True would give a tiny dataset.
+        FactDropLastLen => ("samples per GPU with drop_last=True instead: {n}", "如果设 drop_last=True，每块 GPU 分到的样本：{n} 个"),
+        /// Copies added by padding.
+        FactPadding => ("copies added by padding: {n}", "填充添加的重复样本：{n} 个"),
+        /// Most times one sample is processed.
+        FactMostTimes => ("most times one sample is processed: {n}", "同一个样本最多被处理的次数：{n}"),
+        /// Samples trimmed by the sampler.
+        FactSamplerDropped => ("samples cut by the sampler: {n}", "被 sampler 截掉的样本：{n} 个"),
+        /// Indices each rank's loader drops.
+        FactLoaderDropped => ("samples per GPU dropped with the short last batch: {n}", "每块 GPU 随最后一个不完整 batch 丢弃的样本：{n} 个"),
+        /// The epoch's total work.
+        FactWork => ("samples processed in all, for a dataset of {len}: {n}", "数据集共 {len} 个样本，总共处理的样本：{n} 个"),
+        /// Steps per epoch.
+        FactSteps => ("steps per epoch on each GPU: {n}", "每块 GPU 每个 epoch 的步数：{n}"),
+        /// Batches identical on every rank.
+        FactIdenticalBatches => ("batches identical on every GPU: {n} of {of}", "在每块 GPU 上完全相同的 batch：{of} 个中有 {n} 个"),
+        /// len(dataloader).
+        FactLoaderLen => ("len(dataloader) = {n}: the steps per epoch", "len(dataloader) = {n}，即每个 epoch 的步数"),
+        /// len(dataloader.sampler).
+        FactSamplerLen => ("len(dataloader.sampler) = {n}: the samples on each GPU", "len(dataloader.sampler) = {n}，即每块 GPU 的样本数"),
+        /// len(dataloader.dataset).
+        FactDatasetLen => ("len(dataloader.dataset) = {n}: the whole dataset", "len(dataloader.dataset) = {n}，即整个数据集的样本数"),
+        /// What the tutorial printed.
+        FactPrintedAsShare => ("printed as this process's samples: {n}, the whole dataset", "被当作本进程样本数打印出来的是 {n}，其实是整个数据集"),
+        /// What each process really gets.
+        FactActualShare => ("what each GPU really gets: {n}", "每块 GPU 实际分到的：{n}"),
     }
 }

@@ -11,6 +11,7 @@ pub mod picture;
 pub mod python;
 pub mod query;
 pub mod raster;
+pub mod scenario;
 pub mod visits;
 
 pub use params::{Field, ParamError, Problem, Seeding, Stage};

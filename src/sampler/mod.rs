@@ -11,6 +11,7 @@
 //! | [`random`] | `DataLoader(shuffle=True)` without a sampler (`RandomSampler`) |
 //! | [`batch`] | `torch.utils.data.BatchSampler` |
 //! | [`loader`] | `DataLoader`'s argument checks |
+//! | [`per_rank`] | processes that each build their own sampler (a seed per rank) |
 //! | [`error`] | PyTorch's exceptions, as values |
 
 pub mod batch;
@@ -18,6 +19,7 @@ pub mod distributed;
 pub mod error;
 pub mod generator;
 pub mod loader;
+pub mod per_rank;
 pub mod random;
 pub mod randperm;
 

@@ -17,6 +17,7 @@ mod no_sampler;
 pub mod panic_banner;
 mod pipeline;
 mod playback;
+mod scenario_view;
 mod scenarios;
 mod share;
 mod state;

@@ -1,16 +1,133 @@
-//! The pitfall scenarios: one click each, the broken set-up beside the fixed one (placeholder).
+//! The pitfall scenarios: one button each; the chosen one shows the broken set-up beside the
+//! fixed one ([`crate::model::scenario`]). `?scenario=<name>` opens one, and the choice is kept
+//! in the URL so a tutorial can link straight to it.
+//!
+//! Test ids: `scenarios` (the section), `scenario-<name>` (each button, `aria-pressed`),
+//! `scenario-panel` (with `data-scenario=<name>`), `scenario-explain`, `scenario-setup`,
+//! `scenario-close`, `scenario-broken` and `scenario-fixed` (the columns), inside each
+//! `fact-<id>` (`data-value` holds the number; ids in [`crate::model::scenario`]'s sides),
+//! `scenario-error` (PyTorch's exception), `scenario-show-broken` / `scenario-show-fixed`,
+//! and `scenario-unknown` (an unknown `scenario=` name).
 
 use leptos::prelude::*;
 
-use super::tr;
+use super::scenario_view::ScenarioView;
+use super::{AppState, tr};
+use crate::i18n::fill;
 use crate::i18n::scenarios::ScenarioText;
+use crate::model::scenario::Scenario;
+
+/// The URL parameter naming the open scenario.
+const PARAM: &str = "scenario";
+
+/// What the panel shows below the picker.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Choice {
+    /// Nothing chosen: the picker only.
+    None,
+    /// A scenario.
+    Known(Scenario),
+    /// `scenario=` named none of them (kept as plain text, never as HTML).
+    Unknown(String),
+}
 
 /// The scenario picker and the chosen scenario's comparison.
 #[component]
 pub fn Scenarios() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let chosen = RwSignal::new(choice_from_url());
+    let choose = move |next: Choice| {
+        let name = match &next {
+            Choice::Known(s) => Some(s.name()),
+            _ => None,
+        };
+        write_param(name);
+        chosen.set(next);
+    };
+    let body = move || match chosen.get() {
+        Choice::None => ().into_any(),
+        Choice::Known(scenario) => view! {
+            <ScenarioView scenario=scenario on_close=Callback::new(move |_| choose(Choice::None)) />
+        }
+        .into_any(),
+        Choice::Unknown(name) => view! {
+            <p class="scenario-unknown" role="alert" data-testid="scenario-unknown">
+                {move || fill(ScenarioText::Unknown.text(state.lang.get()), &[("name", &name)])}
+            </p>
+        }
+        .into_any(),
+    };
     view! {
         <section class="scenarios" data-testid="scenarios" aria-labelledby="scenarios-title">
             <h2 id="scenarios-title">{tr(ScenarioText::Heading)}</h2>
+            <p class="scenarios-intro">{tr(ScenarioText::Intro)}</p>
+            <Picker chosen=chosen.read_only() on_pick=Callback::new(move |s| choose(Choice::Known(s))) />
+            {body}
         </section>
+    }
+}
+
+/// One button per scenario; the chosen one is pressed.
+#[component]
+fn Picker(
+    /// What is open.
+    chosen: ReadSignal<Choice>,
+    /// Called with the scenario clicked.
+    on_pick: Callback<Scenario>,
+) -> impl IntoView {
+    let buttons = Scenario::ALL
+        .into_iter()
+        .map(|scenario| {
+            let pressed = move || (chosen.get() == Choice::Known(scenario)).to_string();
+            view! {
+                <button
+                    type="button"
+                    class="scenario-button"
+                    data-testid=format!("scenario-{}", scenario.name())
+                    aria-pressed=pressed
+                    on:click=move |_| on_pick.run(scenario)
+                >
+                    {tr(scenario.title())}
+                </button>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="scenario-picker" role="group" aria-label=tr(ScenarioText::PickerLabel)>
+            {buttons}
+        </div>
+    }
+}
+
+/// The scenario the page's URL asks for.
+fn choice_from_url() -> Choice {
+    let search = window().location().search().unwrap_or_default();
+    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else {
+        return Choice::None;
+    };
+    match params.get(PARAM) {
+        None => Choice::None,
+        Some(name) if name.trim().is_empty() => Choice::None,
+        Some(name) => Scenario::from_name(&name).map_or(Choice::Unknown(name), Choice::Known),
+    }
+}
+
+/// Sets (or, with `None`, removes) `scenario=` in the URL, keeping every other parameter and
+/// adding no history entry.
+fn write_param(name: Option<&str>) {
+    let location = window().location();
+    let search = location.search().unwrap_or_default();
+    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else { return };
+    match name {
+        Some(name) => params.set(PARAM, name),
+        None => params.delete(PARAM),
+    }
+    let query = String::from(params.to_string());
+    let path = location.pathname().unwrap_or_default();
+    let hash = location.hash().unwrap_or_default();
+    let url =
+        if query.is_empty() { format!("{path}{hash}") } else { format!("{path}?{query}{hash}") };
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
     }
 }

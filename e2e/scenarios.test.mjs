@@ -1,0 +1,229 @@
+// The nine pitfall scenarios in headless Chromium: one click shows the broken and the fixed
+// set-up with the expected numbers (the issue's and PyTorch's), `?scenario=` links open one,
+// "show in the picture" loads a side into the main controls, an unknown name is explained as
+// plain text, Chinese works, phones do not scroll sideways, and nothing logs an error.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { appUrl, goldenCases, openPage, pageQuery, settledTable, useBrowser } from "./harness.mjs";
+
+const session = useBrowser();
+const DRAWN = 10_000;
+const TABLE = "[data-testid=index-table] tr[data-rank]";
+
+/** Every scenario's URL name and a few of the numbers each side must show. */
+const EXPECT = {
+  no_set_epoch: { broken: { repeats: 2, "distinct-seeds": 1 }, fixed: { repeats: 0, "distinct-seeds": 3 } },
+  seed_per_rank: { broken: {}, fixed: { "never-seen": 0, "seen-twice": 0 } },
+  eval_padding: { broken: { predictions: 22, "counted-twice": 1 }, fixed: { predictions: 21, "counted-twice": 0 } },
+  drop_last: { broken: { padding: 1, "loader-dropped": 3 }, fixed: { "sampler-dropped": 1, padding: 0 } },
+  tiny_dataset: { broken: { padding: 5, "most-times": 3 }, fixed: { padding: 0, "most-times": 1 } },
+  no_sampler: { broken: { work: 16, "identical-batches": 2 }, fixed: { work: 8, "identical-batches": 0 } },
+  lengths: {
+    broken: { "loader-len": 391, "dataset-len": 50000, "sampler-len": 25000 },
+    fixed: { "loader-len": 391, "sampler-len": 25000, "dataset-len": 50000 },
+  },
+  resume: { broken: {}, fixed: { "seen-twice": 0, "never-seen": 0 } },
+  double_shuffle: { broken: {}, fixed: { "loader-len": 1 } },
+};
+
+/** Opens the page with `params`, waits for the picture, runs `body`, then checks the console. */
+async function withPage(params, body, viewport) {
+  const { page, errors } = await openPage(session.browser, appUrl(session.server.url, params), viewport);
+  try {
+    await page.waitForSelector(TABLE, { timeout: DRAWN });
+    await body(page);
+    assert.deepEqual(errors, [], "no console errors or page errors");
+  } finally {
+    await page.close();
+  }
+}
+
+/** `{ id: value }` of every fact on one side. */
+function facts(page, which) {
+  return page.$$eval(`[data-testid=scenario-${which}] li[data-testid^=fact-]`, (items) =>
+    Object.fromEntries(items.map((li) => [li.dataset.testid.slice(5), Number(li.dataset.value)])),
+  );
+}
+
+/** Each row of chips on one side, as numbers. */
+function chipRows(page, which) {
+  return page.$$eval(`[data-testid=scenario-${which}] .scenario-row`, (rows) =>
+    rows.map((row) => [...row.querySelectorAll(".scenario-chip")].map((c) => Number(c.textContent))),
+  );
+}
+
+/** PyTorch's ranks for `DistributedSampler(Idx(n), num_replicas=w, seed=0)` after `set_epoch(epoch)`. */
+async function pytorchRanks(n, w, epoch = "0") {
+  const cases = (await goldenCases("distributed_sampler")).filter(
+    (c) => c.n === n && c.num_replicas === w && c.seed === "0" && c.epoch === epoch && c.shuffle && !c.drop_last,
+  );
+  return cases.sort((a, b) => a.rank - b.rank).map((c) => ({ rank: c.rank, indices: c.indices }));
+}
+
+test("no scenario chosen: the picker only", async () => {
+  await withPage({}, async (page) => {
+    const names = await page.$$eval("[data-testid=scenarios] button[data-testid^=scenario-]", (bs) =>
+      bs.map((b) => b.dataset.testid.slice(9)),
+    );
+    assert.deepEqual(names, Object.keys(EXPECT));
+    assert.equal(await page.locator("[data-testid=scenario-panel]").count(), 0);
+  });
+});
+
+test("each button shows both sides with the expected numbers, and keeps the URL", async () => {
+  await withPage({ n: 10, num_replicas: 3 }, async (page) => {
+    for (const [name, sides] of Object.entries(EXPECT)) {
+      await page.click(`[data-testid=scenario-${name}]`);
+      await page.waitForSelector(`[data-testid=scenario-panel][data-scenario=${name}]`);
+      assert.equal(await page.getAttribute(`[data-testid=scenario-${name}]`, "aria-pressed"), "true");
+      for (const which of ["broken", "fixed"]) {
+        const got = await facts(page, which);
+        for (const [id, value] of Object.entries(sides[which])) {
+          assert.equal(got[id], value, `${name} ${which} ${id}`);
+        }
+        assert.ok(await page.isVisible(`[data-testid=scenario-${which}] .scenario-code`));
+      }
+      const query = pageQuery(page);
+      assert.equal(query.get("scenario"), name);
+      assert.equal(query.get("n"), "10", "the other parameters stay");
+    }
+  });
+});
+
+test("the broken sides show the problem: samples never seen, twice, or PyTorch's error", async () => {
+  await withPage({ scenario: "seed_per_rank" }, async (page) => {
+    const seed = await facts(page, "broken");
+    assert.ok(seed["never-seen"] > 0 && seed["seen-twice"] > 0);
+  });
+  await withPage({ scenario: "resume" }, async (page) => {
+    const resume = await facts(page, "broken");
+    assert.ok(resume["never-seen"] > 0 && resume["seen-twice"] > 0);
+    assert.equal(resume["restart-twice"], 8);
+  });
+  await withPage({ scenario: "double_shuffle" }, async (page) => {
+    const error = await page.textContent("[data-testid=scenario-broken] [data-testid=scenario-error]");
+    assert.match(error, /ValueError: sampler option is mutually exclusive with shuffle/);
+    assert.match(error, /pass shuffle to the sampler/);
+  });
+});
+
+test("the small pictures are PyTorch's indices", async () => {
+  await withPage({ scenario: "tiny_dataset" }, async (page) => {
+    const golden = (await pytorchRanks(3, 8)).map((r) => r.indices);
+    assert.deepEqual(await chipRows(page, "broken"), golden);
+  });
+  await withPage({ scenario: "no_set_epoch" }, async (page) => {
+    const [e0, e1] = [await pytorchRanks(8, 2, "0"), await pytorchRanks(8, 2, "1")];
+    const rows = (await chipRows(page, "fixed")).slice(0, 4);
+    assert.deepEqual(rows, [...e0, ...e1].map((r) => r.indices));
+    const broken = (await chipRows(page, "broken")).slice(0, 4);
+    assert.deepEqual(broken, [...e0, ...e0].map((r) => r.indices));
+  });
+});
+
+test("show in the picture loads a side into the controls and the index table", async () => {
+  await withPage({ scenario: "tiny_dataset" }, async (page) => {
+    await page.click("[data-testid=scenario-show-broken]");
+    const expected = await pytorchRanks(3, 8);
+    assert.deepEqual(await settledTable(page, "index-table", expected), expected);
+    assert.equal(pageQuery(page).get("num_replicas"), "8");
+    assert.equal(pageQuery(page).get("scenario"), "tiny_dataset");
+  });
+  await withPage({ scenario: "no_set_epoch" }, async (page) => {
+    await page.click("[data-testid=scenario-show-fixed]");
+    const expected = await pytorchRanks(8, 2, "1");
+    assert.deepEqual(await settledTable(page, "index-table", expected), expected);
+  });
+  await withPage({ scenario: "double_shuffle" }, async (page) => {
+    await page.click("[data-testid=scenario-show-broken]");
+    await page.waitForSelector("[data-testid=error-loader_shuffle] strong");
+    const error = await page.textContent("[data-testid=error-loader_shuffle]");
+    assert.match(error, /ValueError: sampler option is mutually exclusive with shuffle/);
+  });
+});
+
+test("a deep link opens its scenario; close returns to the picker", async () => {
+  await withPage({ scenario: "lengths", lang: "en" }, async (page) => {
+    const got = await facts(page, "fixed");
+    assert.deepEqual([got["loader-len"], got["sampler-len"], got["dataset-len"]], [391, 25000, 50000]);
+    assert.match(await page.textContent("[data-testid=scenario-fixed]"), /25,000/);
+    await page.click("[data-testid=scenario-close]");
+    assert.equal(await page.locator("[data-testid=scenario-panel]").count(), 0);
+    assert.equal(pageQuery(page).get("scenario"), null);
+    assert.equal(pageQuery(page).get("lang"), "en");
+  });
+});
+
+test("an unknown name is explained as text and the page keeps working", async () => {
+  const name = '<img src=x onerror="window.hacked=1">';
+  await withPage({ scenario: name }, async (page) => {
+    const message = await page.textContent("[data-testid=scenario-unknown]");
+    assert.ok(message.includes(name), "the name is shown as plain text");
+    assert.equal(await page.locator("[data-testid=scenarios] img").count(), 0);
+    assert.equal(await page.evaluate(() => window.hacked), undefined);
+    await page.click("[data-testid=scenario-resume]");
+    await page.waitForSelector("[data-testid=scenario-fixed]");
+    assert.equal(await page.locator("[data-testid=scenario-unknown]").count(), 0);
+  });
+});
+
+test("the buttons work from the keyboard", async () => {
+  await withPage({}, async (page) => {
+    await page.focus("[data-testid=scenario-eval_padding]");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("[data-testid=scenario-panel][data-scenario=eval_padding]");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Space");
+    await page.waitForSelector("[data-testid=scenario-panel][data-scenario=drop_last]");
+  });
+});
+
+test("lang=zh shows the scenarios in Chinese", async () => {
+  await withPage({ scenario: "eval_padding", lang: "zh" }, async (page) => {
+    assert.match(await page.textContent("[data-testid=scenario-broken] h4"), /出错的写法/);
+    assert.match(await page.textContent("[data-testid=scenario-fixed] h4"), /修正后的写法/);
+    assert.match(await page.textContent("[data-testid=scenario-explain]"), /[\u4e00-\u9fff]/);
+    assert.match(await page.textContent("[data-testid=fact-predictions]"), /22/);
+    assert.match(await page.textContent("[data-testid=scenario-eval_padding]"), /验证集/);
+  });
+});
+
+test("on a 390 px phone the sides stack without scrolling sideways", async () => {
+  for (const scenario of ["lengths", "resume", "double_shuffle", "seed_per_rank"]) {
+    await withPage(
+      { scenario },
+      async (page) => {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `${scenario} overflows by ${overflow}px`);
+        const [broken, fixed] = await Promise.all(
+          ["broken", "fixed"].map((w) => page.locator(`[data-testid=scenario-${w}]`).boundingBox()),
+        );
+        assert.ok(fixed.y >= broken.y + broken.height, "fixed below broken");
+      },
+      { width: 390, height: 844 },
+    );
+  }
+});
+
+test("every scenario open has no serious accessibility violation, light and dark", async () => {
+  const axe = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  for (const colorScheme of ["light", "dark"]) {
+    await withPage({}, async (page) => {
+      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+      await page.evaluate(axe);
+      for (const name of Object.keys(EXPECT)) {
+        await page.click(`[data-testid=scenario-${name}]`);
+        await page.waitForSelector(`[data-testid=scenario-panel][data-scenario=${name}]`);
+        const results = await page.evaluate(() =>
+          window.axe.run(document.querySelector("[data-testid=scenarios]"), { resultTypes: ["violations"] }),
+        );
+        const serious = results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join("; ")}`);
+        assert.deepEqual(serious, [], `${name}, ${colorScheme}`);
+      }
+    });
+  }
+});

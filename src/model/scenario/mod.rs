@@ -1,0 +1,158 @@
+//! The nine pitfalls of issue 4, one click each: the broken set-up beside the fixed one, every
+//! number computed by the core (never typed in).
+//!
+//! | URL name (`scenario=`) | pitfall | small example |
+//! | --- | --- | --- |
+//! | `no_set_epoch` | `set_epoch` never called: the same order every epoch | 8 samples, 2 GPUs, 3 epochs |
+//! | `seed_per_rank` | `seed=rank`: ranks overlap, some samples never seen | 16 samples, 4 GPUs |
+//! | `eval_padding` | padding counted twice when validation results are gathered | 21 samples, 2 GPUs |
+//! | `drop_last` | `drop_last` on the sampler vs on the `DataLoader` | 21 samples, 2 GPUs, batch 4 |
+//! | `tiny_dataset` | more ranks than samples: the padding repeats the whole list | 3 samples, 8 GPUs |
+//! | `no_sampler` | no sampler: every GPU does the whole epoch | 8 samples, 2 GPUs, batch 4 |
+//! | `lengths` | `len(dataloader)` vs `len(dataset)` vs `len(sampler)` | CIFAR-10: 50,000, 2 GPUs, batch 64 |
+//! | `resume` | resuming mid-epoch: restart, skip, or the epoch not restored | 16 samples, 2 GPUs, batch 2 |
+//! | `double_shuffle` | `shuffle=True` on the sampler *and* the `DataLoader` | 8 samples, 2 GPUs |
+//!
+//! Fact ids (the page's `fact-<id>`): `repeats`, `distinct-seeds` (1); `never-seen`,
+//! `seen-twice` (2, 4, 8); `predictions`, `counted-twice` (3); `sampler-dropped`, `padding`,
+//! `loader-dropped` (4); `padding`, `most-times`, `drop-last-len` (5); `work`, `steps`,
+//! `identical-batches` (6); `loader-len`, `sampler-len`, `dataset-len` (7, 9);
+//! `restart-twice` (8).
+
+mod coverage;
+mod epochs;
+mod loaders;
+pub mod outcome;
+
+pub use outcome::{Chip, Fact, Phrase, Row, Side};
+
+use crate::i18n::scenarios::ScenarioText;
+use crate::sampler::SamplerError;
+
+/// One pitfall.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Scenario {
+    /// `sampler.set_epoch(epoch)` never called.
+    NoSetEpoch,
+    /// Each rank builds its sampler with its own seed.
+    SeedPerRank,
+    /// Validation metrics gathered over a padded split.
+    EvalPadding,
+    /// `drop_last=True` on the `DataLoader` instead of the sampler.
+    DropLast,
+    /// More ranks than samples.
+    TinyDataset,
+    /// `DataLoader(shuffle=True)` on every GPU, no sampler.
+    NoSampler,
+    /// The three lengths people confuse.
+    Lengths,
+    /// Resuming in the middle of an epoch.
+    Resume,
+    /// `shuffle=True` given to the sampler and to the `DataLoader`.
+    DoubleShuffle,
+}
+
+/// A scenario worked out: the broken side, the fixed side, and the set-up they share.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comparison {
+    /// Which scenario.
+    pub scenario: Scenario,
+    /// The configuration both sides use, in a sentence.
+    pub setup: Phrase,
+    /// The mistake.
+    pub broken: Side,
+    /// The fix.
+    pub fixed: Side,
+}
+
+impl Scenario {
+    /// Every scenario, in the issue's order.
+    pub const ALL: [Scenario; 9] = [
+        Scenario::NoSetEpoch,
+        Scenario::SeedPerRank,
+        Scenario::EvalPadding,
+        Scenario::DropLast,
+        Scenario::TinyDataset,
+        Scenario::NoSampler,
+        Scenario::Lengths,
+        Scenario::Resume,
+        Scenario::DoubleShuffle,
+    ];
+
+    /// The name in the URL: `?scenario=<name>`. Stable: tutorials link to these.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scenario::NoSetEpoch => "no_set_epoch",
+            Scenario::SeedPerRank => "seed_per_rank",
+            Scenario::EvalPadding => "eval_padding",
+            Scenario::DropLast => "drop_last",
+            Scenario::TinyDataset => "tiny_dataset",
+            Scenario::NoSampler => "no_sampler",
+            Scenario::Lengths => "lengths",
+            Scenario::Resume => "resume",
+            Scenario::DoubleShuffle => "double_shuffle",
+        }
+    }
+
+    /// The scenario with this URL name.
+    pub fn from_name(name: &str) -> Option<Scenario> {
+        Scenario::ALL.into_iter().find(|s| s.name() == name.trim())
+    }
+
+    /// Its short title (the button's text).
+    pub fn title(self) -> ScenarioText {
+        use ScenarioText as T;
+        match self {
+            Scenario::NoSetEpoch => T::TitleNoSetEpoch,
+            Scenario::SeedPerRank => T::TitleSeedPerRank,
+            Scenario::EvalPadding => T::TitleEvalPadding,
+            Scenario::DropLast => T::TitleDropLast,
+            Scenario::TinyDataset => T::TitleTinyDataset,
+            Scenario::NoSampler => T::TitleNoSampler,
+            Scenario::Lengths => T::TitleLengths,
+            Scenario::Resume => T::TitleResume,
+            Scenario::DoubleShuffle => T::TitleDoubleShuffle,
+        }
+    }
+
+    /// What goes wrong and why, in a few sentences.
+    pub fn explanation(self) -> ScenarioText {
+        use ScenarioText as T;
+        match self {
+            Scenario::NoSetEpoch => T::ExplainNoSetEpoch,
+            Scenario::SeedPerRank => T::ExplainSeedPerRank,
+            Scenario::EvalPadding => T::ExplainEvalPadding,
+            Scenario::DropLast => T::ExplainDropLast,
+            Scenario::TinyDataset => T::ExplainTinyDataset,
+            Scenario::NoSampler => T::ExplainNoSampler,
+            Scenario::Lengths => T::ExplainLengths,
+            Scenario::Resume => T::ExplainResume,
+            Scenario::DoubleShuffle => T::ExplainDoubleShuffle,
+        }
+    }
+
+    /// Both sides, computed by the core. The examples are fixed and valid, so an `Err` would be
+    /// a bug in the core; it is passed on rather than unwrapped so the page can say so.
+    pub fn compare(self) -> Result<Comparison, SamplerError> {
+        let (setup, broken, fixed) = match self {
+            Scenario::NoSetEpoch => epochs::no_set_epoch()?,
+            Scenario::SeedPerRank => coverage::seed_per_rank()?,
+            Scenario::EvalPadding => coverage::eval_padding()?,
+            Scenario::DropLast => loaders::drop_last()?,
+            Scenario::TinyDataset => coverage::tiny_dataset()?,
+            Scenario::NoSampler => loaders::no_sampler()?,
+            Scenario::Lengths => loaders::lengths()?,
+            Scenario::Resume => epochs::resume()?,
+            Scenario::DoubleShuffle => loaders::double_shuffle()?,
+        };
+        Ok(Comparison { scenario: self, setup, broken, fixed })
+    }
+}
+
+/// What each scenario module gives: the shared set-up, then the broken and fixed sides.
+type Worked = (Phrase, Side, Side);
+
+/// The usual set-up sentence: `n` samples on `w` GPUs, batch `b`.
+fn setup(n: u64, w: i64, b: i64) -> Phrase {
+    Phrase::new(ScenarioText::Setup).with("n", outcome::thousands(n)).with("w", w).with("b", b)
+}

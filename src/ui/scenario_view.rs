@@ -1,0 +1,193 @@
+//! One scenario worked out: its explanation, then the broken and the fixed set-up side by side,
+//! each with its code, a small per-rank picture, its numbers and a button that loads it into the
+//! main controls.
+
+use leptos::prelude::*;
+
+use super::{AppState, rank_colour, tr};
+use crate::i18n::fill;
+use crate::i18n::scenarios::ScenarioText;
+use crate::model::Field;
+use crate::model::scenario::{Fact, Phrase, Row, Scenario, Side};
+use crate::sampler::SamplerError;
+
+/// The chosen scenario, both sides.
+#[component]
+pub fn ScenarioView(
+    /// Which scenario.
+    scenario: Scenario,
+    /// Closes it (back to the picker alone).
+    on_close: Callback<()>,
+) -> impl IntoView {
+    let body = match scenario.compare() {
+        Ok(c) => view! {
+            <p class="scenario-setup" data-testid="scenario-setup">{phrase(c.setup)}</p>
+            {any_marked(&c.broken, &c.fixed).then(|| view! {
+                <p class="scenario-legend">{tr(ScenarioText::Legend)}</p>
+            })}
+            <div class="scenario-sides">
+                <SideView side=c.broken which="broken" />
+                <SideView side=c.fixed which="fixed" />
+            </div>
+        }
+        .into_any(),
+        Err(error) => core_error(error).into_any(),
+    };
+    view! {
+        <div class="scenario" id="scenario-panel" data-testid="scenario-panel" data-scenario=scenario.name()>
+            <div class="scenario-head">
+                <h3>{tr(scenario.title())}</h3>
+                <button type="button" class="scenario-close" data-testid="scenario-close" on:click=move |_| on_close.run(())>
+                    {tr(ScenarioText::Close)}
+                </button>
+            </div>
+            <p class="scenario-explain" data-testid="scenario-explain">{tr(scenario.explanation())}</p>
+            {body}
+        </div>
+    }
+}
+
+/// One column.
+#[component]
+fn SideView(
+    /// What it shows.
+    side: Side,
+    /// `broken` or `fixed` (its test id and class).
+    which: &'static str,
+) -> impl IntoView {
+    let (heading, show) = if which == "broken" {
+        (ScenarioText::Broken, ScenarioText::ShowBroken)
+    } else {
+        (ScenarioText::Fixed, ScenarioText::ShowFixed)
+    };
+    let rows = side.rows.into_iter().map(row).collect_view();
+    let facts = side.facts.into_iter().map(fact).collect_view();
+    view! {
+        <section class=format!("scenario-side {which}") data-testid=format!("scenario-{which}")>
+            <h4>{tr(heading)}</h4>
+            <pre class="scenario-code"><code>{side.code}</code></pre>
+            {side.error.map(pytorch_error)}
+            <div class="scenario-rows">{rows}</div>
+            <ul class="scenario-facts">{facts}</ul>
+            {show_button(side.params, side.not_shown, show, which)}
+        </section>
+    }
+}
+
+/// Whether either side outlines any chip (else the legend has nothing to explain).
+fn any_marked(broken: &Side, fixed: &Side) -> bool {
+    [broken, fixed].iter().flat_map(|s| &s.rows).flat_map(|r| &r.chips).any(|c| c.marked)
+}
+
+/// A phrase in the page's language, following it when it changes.
+fn phrase(p: Phrase) -> impl Fn() -> String {
+    let lang = expect_context::<AppState>().lang;
+    move || p.text(lang.get())
+}
+
+/// A labelled row of chips coloured by rank; marked chips are outlined.
+fn row(r: Row) -> impl IntoView {
+    let chips = r
+        .chips
+        .into_iter()
+        .map(|c| {
+            let colour = c.rank.map_or_else(|| "var(--muted)".to_string(), rank_colour);
+            view! {
+                <span class="scenario-chip" class:marked=c.marked style=format!("--chip: {colour}")>
+                    {c.index}
+                </span>
+            }
+        })
+        .collect_view();
+    let more = (r.more > 0).then(|| {
+        let more = super::thousands(r.more as u64);
+        let lang = expect_context::<AppState>().lang;
+        view! { <span class="scenario-more">{move || fill(ScenarioText::More.text(lang.get()), &[("n", &more)])}</span> }
+    });
+    view! {
+        <div class="scenario-row">
+            <span class="scenario-row-label">{phrase(r.label)}</span>
+            <span class="scenario-chips">{chips}{more}</span>
+        </div>
+    }
+}
+
+/// One number, with the samples it is about.
+fn fact(f: Fact) -> impl IntoView {
+    let samples = (!f.samples.is_empty()).then(|| {
+        let list = f.samples.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+        view! { " (" {tr(ScenarioText::Samples)} " " <span class="scenario-samples">{list}</span> ")" }
+    });
+    view! {
+        <li data-testid=format!("fact-{}", f.id) data-value=f.value.to_string()>
+            {phrase(f.phrase)}
+            {samples}
+        </li>
+    }
+}
+
+/// PyTorch's exception, word for word, and the rule behind it.
+fn pytorch_error(error: SamplerError) -> impl IntoView {
+    let lang = expect_context::<AppState>().lang;
+    let message = match error.exception() {
+        Some(exception) => format!("{exception}: {error}"),
+        None => error.to_string(),
+    };
+    let rule = move || error.rule_in(lang.get());
+    view! {
+        <div class="error-note scenario-error" data-testid="scenario-error">
+            <p>{tr(ScenarioText::PytorchRaises)}</p>
+            <pre><code>{message}</code></pre>
+            <p>{rule}</p>
+        </div>
+    }
+}
+
+/// "Show … in the picture", or why the picture cannot show this side.
+fn show_button(
+    params: Option<crate::model::Params>,
+    not_shown: ScenarioText,
+    label: ScenarioText,
+    which: &'static str,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    match params {
+        Some(params) => {
+            // Every field but the stage: the picture keeps the stage the reader chose.
+            let values: Vec<(Field, String)> = Field::ALL
+                .into_iter()
+                .filter(|&f| f != Field::Stage)
+                .map(|f| (f, params.get(f)))
+                .collect();
+            view! {
+                <button type="button" class="scenario-show" data-testid=format!("scenario-show-{which}")
+                    on:click=move |_| {
+                        state.set_many(&values);
+                        show_controls();
+                    }>
+                    {tr(label)}
+                </button>
+            }
+            .into_any()
+        }
+        None => view! { <p class="scenario-note">{tr(not_shown)}</p> }.into_any(),
+    }
+}
+
+/// Brings the main controls into view, so the reader sees what was loaded.
+fn show_controls() {
+    if let Ok(Some(controls)) = document().query_selector("section.controls") {
+        controls.scroll_into_view();
+    }
+}
+
+/// The core refused one of the fixed examples: a bug, said plainly rather than a crash.
+fn core_error(error: SamplerError) -> impl IntoView {
+    let lang = expect_context::<AppState>().lang;
+    let text = error.to_string();
+    view! {
+        <p class="error-note" role="alert">
+            {move || fill(ScenarioText::CoreError.text(lang.get()), &[("error", &text)])}
+        </p>
+    }
+}
