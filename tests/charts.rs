@@ -175,3 +175,32 @@ fn charts_match_brute_force() {
         check(query, all_same);
     }
 }
+
+mod properties {
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Any small configuration: the charts' data equals brute force, and every chart draws.
+        #[test]
+        fn any_small_configuration(
+            n in 0u64..=40,
+            w in 1i64..=9,
+            seed in 0i64..1000,
+            drop_last: bool,
+            set_epoch: bool,
+            shuffle: bool,
+            batch_size in 1i64..=5,
+            loader_drop_last: bool,
+        ) {
+            let query = format!(
+                "n={n}&num_replicas={w}&seed={seed}&drop_last={drop_last}&set_epoch={set_epoch}\
+                 &shuffle={shuffle}&batch_size={batch_size}&loader_drop_last={loader_drop_last}"
+            );
+            // Whether every epoch repeats epoch 0 is itself brute force here.
+            let all = super::epochs(&super::picture(&query));
+            super::check(&query, all.iter().all(|e| *e == all[0]));
+        }
+    }
+}

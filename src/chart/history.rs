@@ -151,8 +151,9 @@ impl HistoryTask {
                 // Only the first row counts coverage; an epoch agrees with itself everywhere.
                 return self.finish_cell(self.history.total_size);
             }
-        } else if let Some(earlier) = (row..col).find(|&c| self.keys[c] == self.keys[col]) {
-            // Epoch `col` repeats epoch `earlier` exactly: same agreement, nothing new seen.
+        } else if let Some(earlier) = (0..col).find(|&c| self.keys[c] == self.keys[col]) {
+            // Epoch `col` repeats epoch `earlier` exactly: same agreement (known by now, on
+            // this row or by symmetry), and nothing new seen.
             let agree = self.history.matches[row][earlier];
             return self.finish_cell(agree.unwrap_or(0));
         }

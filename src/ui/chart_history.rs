@@ -22,7 +22,7 @@ pub fn use_history(state: AppState) -> RwSignal<Option<History>> {
     // The epoch, rank and stage shown do not change the first epochs: do not start again.
     let key = Memo::new(move |_| state.picture.with(|p| Key::of(&p.params)));
     Effect::new(move |_| {
-        key.track();
+        key.with(|_| ());
         let run = runs.get_value() + 1;
         runs.set_value(run);
         let picture = state.picture.get_untracked();
