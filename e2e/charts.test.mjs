@@ -58,6 +58,9 @@ test("the toy example draws the four charts with their summaries", async () => {
 
 test("ImageNet-1k on 8 ranks: exact counts, and no long task while the epochs are drawn", async () => {
   await withPage({ n: 1281167, num_replicas: 8, batch_size: 256 }, async (page) => {
+    // From the first chart on: the page's own start-up (mounting everything) is not the
+    // charts' doing, and the large picture is still being drawn then.
+    await page.waitForSelector("[data-testid=chart-visits] svg");
     await page.evaluate(() => {
       window.__longTasks = [];
       new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => e.duration)))
@@ -69,7 +72,7 @@ test("ImageNet-1k on 8 ranks: exact counts, and no long task while the epochs ar
     assert.match(await settledSummary(page, "chart-similarity", "1,281,168 positions"), /Off the diagonal, 0\.0% to <0\.1%|Off the diagonal, <0\.1% to <0\.1%|Off the diagonal, 0\.0% to 0\.0%/);
     const longest = Math.max(0, ...(await page.evaluate(() => window.__longTasks)));
     console.log(`ImageNet-1k: longest task while drawing the charts ${longest.toFixed(0)} ms`);
-    assert.ok(longest < 200, `longest task ${longest} ms`);
+    assert.ok(longest < 150, `longest task ${longest} ms`);
   });
 });
 

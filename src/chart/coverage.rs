@@ -28,7 +28,7 @@ pub fn svg(history: &History, lang: Lang) -> Result<String, ChartError> {
             .light_line_style(WHITE)
             .x_labels(0)
             .y_labels(6)
-            .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
+            .y_label_formatter(&|v| format!("{}%", (v * 100.0).round() as i64))
             .x_desc(T::CoverageAxisEpochs.text(lang))
             .y_desc(T::CoverageAxisShare.text(lang))
             .label_style(("sans-serif", LABEL).into_font().color(&draw::INK))
