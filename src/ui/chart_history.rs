@@ -10,9 +10,9 @@ use super::AppState;
 use crate::chart::history::{History, HistoryTask};
 use crate::model::Params;
 
-/// Work per slice: about 20–40 ms of permutation steps in the browser at the size cap (the
-/// same slice as the main picture), much less for comparing positions.
-const SLICE: u32 = 1 << 19;
+/// Work per slice: half the main picture's slice, since these slices run beside the page's
+/// own; about 50 ms at the size cap on a loaded two-core machine (where 2^19 reached 100 ms).
+const SLICE: u32 = 1 << 18;
 
 /// The history of the first epochs, for the current sampler, loader and `set_epoch`; `None`
 /// before the first slice.
