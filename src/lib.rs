@@ -2,12 +2,14 @@
 //! each GPU.
 //!
 //! - [`sampler`]: the core, PyTorch's sampling pipeline bit for bit, with no web dependency.
+//! - [`chart`]: the teaching charts, pure functions from the model's data to SVG (plotters).
 //! - [`conformance`]: checks the core against golden vectors made by real PyTorch.
 //! - [`i18n`]: every word of the page in English and Chinese, in one place.
 //! - [`model`]: what the page shows, computed from its URL parameters (pure, like the core).
 //! - `ui` (wasm only, the default `page` feature): the Leptos page that draws what the model computed.
 //! - `js_api` (wasm only): the core as an ES module for other pages (`docs/js-api.md`).
 
+pub mod chart;
 pub mod conformance;
 pub mod i18n;
 #[cfg(all(target_arch = "wasm32", feature = "js-api"))]

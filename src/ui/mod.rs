@@ -4,6 +4,8 @@
 mod app;
 mod canvas_legend;
 mod canvas_view;
+mod chart_figure;
+mod chart_history;
 mod charts;
 mod code_panel;
 mod controls;

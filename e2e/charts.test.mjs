@@ -1,0 +1,115 @@
+// The charts panel in headless Chromium: the four charts and their summaries for the toy
+// example, ImageNet-1k, no set_epoch and Chinese; the SVG download; the page stays responsive.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { appUrl, openPage, useBrowser } from "./harness.mjs";
+
+const session = useBrowser();
+const CHARTS = ["chart-visits", "chart-similarity", "chart-coverage", "chart-padding"];
+
+/** Opens the page with `params`, runs `body(page)`, then checks nothing was logged as an error. */
+async function withPage(params, body) {
+  const { page, errors } = await openPage(session.browser, appUrl(session.server.url, params));
+  try {
+    await body(page);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * The summary of `testid` once the multi-epoch charts have finished computing and it mentions
+ * `mark` (a large picture replaces the default one, whose charts come first).
+ */
+async function settledSummary(page, testid, mark = "", timeout = 120_000) {
+  const selector = `[data-testid=${testid}-summary]`;
+  await page.waitForFunction(
+    ({ selector, mark }) => {
+      const t = document.querySelector(selector)?.textContent ?? "";
+      return t && t.includes(mark) && !/Computing|计算中/.test(t);
+    },
+    { selector, mark },
+    { timeout },
+  );
+  return page.textContent(selector);
+}
+
+/** Every chart has an SVG with its title and a summary. */
+async function assertCharts(page) {
+  for (const id of CHARTS) {
+    await page.waitForSelector(`[data-testid=${id}] svg`);
+    const summary = await settledSummary(page, id);
+    assert.ok(summary.trim().length > 20, `${id} has a summary`);
+    assert.equal(await page.getAttribute(`[data-testid=${id}] [role=img]`, "aria-label") !== "", true);
+  }
+}
+
+test("the toy example draws the four charts with their summaries", async () => {
+  await withPage({}, async (page) => {
+    await assertCharts(page);
+    assert.match(await page.textContent("[data-testid=chart-visits-summary]"), /With DistributedSampler: 8 processed 1×\. Without a sampler: 8 processed 2×/);
+    assert.match(await settledSummary(page, "chart-similarity"), /Off the diagonal/);
+    assert.match(await settledSummary(page, "chart-coverage"), /It grows/);
+    assert.match(await page.textContent("[data-testid=chart-padding-summary]"), /8 samples processed once, 0 twice or more/);
+  });
+});
+
+test("ImageNet-1k on 8 ranks: exact counts, and no long task while the epochs are drawn", async () => {
+  await withPage({ n: 1281167, num_replicas: 8, batch_size: 256 }, async (page) => {
+    // From the first chart on: the page's own start-up (mounting everything) is not the
+    // charts' doing, and the large picture is still being drawn then.
+    await page.waitForSelector("[data-testid=chart-visits] svg");
+    await page.evaluate(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => e.duration)))
+        .observe({ type: "longtask" });
+    });
+    await assertCharts(page);
+    assert.match(await settledSummary(page, "chart-visits", "1,281,166"), /1,281,166 processed 1×, 1 processed 2×/);
+    assert.match(await settledSummary(page, "chart-coverage", "1,281,167 samples"), /It grows/);
+    assert.match(await settledSummary(page, "chart-similarity", "1,281,168 positions"), /Off the diagonal, 0\.0% to <0\.1%|Off the diagonal, <0\.1% to <0\.1%|Off the diagonal, 0\.0% to 0\.0%/);
+    const longest = Math.max(0, ...(await page.evaluate(() => window.__longTasks)));
+    console.log(`ImageNet-1k: longest task while drawing the charts ${longest.toFixed(0)} ms`);
+    assert.ok(longest < 150, `longest task ${longest} ms`);
+  });
+});
+
+test("without set_epoch every epoch repeats: similarity all 100%, coverage flat", async () => {
+  await withPage({ n: 20, num_replicas: 4, set_epoch: 0 }, async (page) => {
+    await assertCharts(page);
+    assert.match(await settledSummary(page, "chart-similarity"), /Every cell is 100%/);
+    assert.match(await settledSummary(page, "chart-coverage"), /never grows/);
+  });
+});
+
+test("an empty dataset and 64 ranks still draw charts", async () => {
+  for (const params of [{ n: 0 }, { n: 100, num_replicas: 64, drop_last: true }]) {
+    await withPage(params, assertCharts);
+  }
+});
+
+test("lang=zh shows the charts in Chinese", async () => {
+  await withPage({ lang: "zh" }, async (page) => {
+    await assertCharts(page);
+    assert.match(await page.innerHTML("[data-testid=chart-similarity] .chart-svg"), /各 epoch 之间顺序的相似度/);
+    assert.equal((await page.textContent("[data-testid=chart-visits-download]")).trim(), "下载 SVG");
+    assert.match(await page.textContent("[data-testid=chart-padding-summary]"), /个样本处理一次/);
+  });
+});
+
+test("each chart downloads as a standalone SVG file", async () => {
+  await withPage({ n: 23, num_replicas: 3, seed: 7, epoch: 1 }, async (page) => {
+    await assertCharts(page);
+    for (const id of CHARTS) {
+      const [file] = await Promise.all([page.waitForEvent("download"), page.click(`[data-testid=${id}-download]`)]);
+      assert.equal(file.suggestedFilename(), `sampler-viz_n23_w3_seed7_epoch1_${id}.svg`);
+      const text = await readFile(await file.path(), "utf8");
+      assert.match(text, /^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      assert.match(text, /<rect[^>]*fill="#FFFFFF"/i, "a white background of its own");
+      assert.match(text, /<\/svg>\s*$/);
+    }
+    assert.match(await page.textContent("[data-testid=chart-padding] [role=status]"), /Saved sampler-viz_n23_w3_seed7_epoch1_chart-padding\.svg/);
+  });
+});

@@ -1,0 +1,99 @@
+//! The sentence beside each chart, computed from the chart's own data, in the page's language.
+
+use super::data::{PaddingData, VisitsData};
+use super::format::{count, percent};
+use super::history::{History, TRACKED_RANKS};
+use crate::i18n::charts::ChartText as T;
+use crate::i18n::{Lang, fill};
+
+/// What the visits histogram shows, bar by bar.
+pub fn visits(d: &VisitsData, lang: Lang) -> String {
+    let list = |h: &[(u32, u64)]| {
+        let parts: Vec<String> = h
+            .iter()
+            .map(|&(t, s)| fill(T::VisitsEntry.text(lang), &[("samples", &count(s)), ("times", &t)]))
+            .collect();
+        if parts.is_empty() { T::Nothing.text(lang).to_string() } else { parts.join(", ") }
+    };
+    let without = d.no_sampler.as_deref().map_or_else(|| T::VisitsUncounted.text(lang).to_string(), list);
+    fill(
+        T::VisitsSummary.text(lang),
+        &[("w", &d.num_replicas), ("with", &list(&d.sampler)), ("without", &without)],
+    )
+}
+
+/// What the padding chart shows.
+pub fn padding(d: &PaddingData, lang: Lang) -> String {
+    fill(
+        T::PaddingSummary.text(lang),
+        &[
+            ("once", &count(d.once)),
+            ("repeated", &count(d.repeated)),
+            ("padding", &count(d.padding)),
+            ("trimmed", &count(d.trimmed)),
+            ("lost", &count(d.loader_lost)),
+        ],
+    )
+}
+
+/// The similarity map's definition, then what it shows (or how far it is).
+pub fn similarity(h: &History, lang: Lang) -> String {
+    let last = h.epochs().saturating_sub(1);
+    let mut text = fill(
+        T::SimilarityDefinition.text(lang),
+        &[("total", &count(h.total_size)), ("last", &last)],
+    );
+    text.push(' ');
+    let cells: Vec<u64> = h.matches.iter().flatten().flatten().copied().collect();
+    let all = h.epochs() * h.epochs();
+    if cells.len() < all {
+        text += &fill(T::Pending.text(lang), &[("done", &cells.len()), ("cells", &all)]);
+    } else {
+        let off: Vec<u64> = (0..h.epochs())
+            .flat_map(|i| (0..h.epochs()).filter(move |&j| j != i).map(move |j| (i, j)))
+            .filter_map(|(i, j)| h.matches[i][j])
+            .collect();
+        let (min, max) = (off.iter().min().copied(), off.iter().max().copied());
+        text += &match (min, max) {
+            (Some(min), Some(max)) if min < h.total_size => fill(
+                T::SimilarityDiffers.text(lang),
+                &[("min", &percent(min, h.total_size)), ("max", &percent(max, h.total_size))],
+            ),
+            _ => T::SimilarityAllSame.text(lang).to_string(),
+        };
+    }
+    text + &stopped(h, lang)
+}
+
+/// The coverage chart's definition, then where it ends and whether it grows.
+pub fn coverage(h: &History, lang: Lang) -> String {
+    let mut text = fill(T::CoverageDefinition.text(lang), &[("n", &count(h.n))]);
+    if h.num_replicas > TRACKED_RANKS {
+        text.push(' ');
+        text += &fill(T::CoverageFirstRanks.text(lang), &[("w", &h.num_replicas)]);
+    }
+    let done = h.seen.first().map_or(0, Vec::len);
+    if done < h.epochs() {
+        text.push(' ');
+        text += &fill(T::Pending.text(lang), &[("done", &done), ("cells", &h.epochs())]);
+    }
+    let last: Vec<u64> = h.seen.iter().filter_map(|s| s.last().copied()).collect();
+    if let (Some(&min), Some(&max)) = (last.iter().min(), last.iter().max()) {
+        text.push(' ');
+        let (lo, hi) = (percent(min, h.n), percent(max, h.n));
+        text += &fill(T::CoverageAfter.text(lang), &[("k", &done), ("min", &lo), ("max", &hi)]);
+        let grows = h.seen.iter().any(|s| s.first() != s.last());
+        if done > 1 {
+            text.push(' ');
+            text += if grows { T::CoverageGrows.text(lang) } else { T::CoverageFlat.text(lang) };
+        }
+    }
+    text + &stopped(h, lang)
+}
+
+/// Why the history stops early, if it does.
+fn stopped(h: &History, lang: Lang) -> String {
+    h.error.as_ref().map_or_else(String::new, |e| {
+        format!(" {}", fill(T::EpochsStopped.text(lang), &[("k", &h.epochs()), ("why", e)]))
+    })
+}

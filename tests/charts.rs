@@ -1,0 +1,206 @@
+//! The charts' data against brute force over the core, and their SVG on the edge cases.
+//!
+//! Each configuration goes through one `check`: the one-epoch data (visits, padding) equals
+//! counting every rank's indices, the multi-epoch history equals comparing whole epochs and
+//! collecting each rank's samples in a set, and every chart is a well-formed SVG with its
+//! title in both languages.
+
+use std::collections::HashSet;
+
+use sampler_viz::chart::data::{PaddingData, VisitsData};
+use sampler_viz::chart::history::{EPOCHS, History, HistoryTask, TRACKED_RANKS};
+use sampler_viz::chart::{coverage, padding, similarity, summary, visits};
+use sampler_viz::i18n::Lang;
+use sampler_viz::i18n::charts::ChartText;
+use sampler_viz::model::visits::yielded;
+use sampler_viz::model::{Params, Picture};
+
+/// The picture for these URL parameters (over the defaults).
+fn picture(query: &str) -> Picture {
+    let pairs = query.split('&').filter_map(|p| p.split_once('='));
+    let params = Params::from_pairs(pairs).unwrap_or_else(|e| panic!("{query}: {e:?}"));
+    Picture::compute(&params).unwrap_or_else(|e| panic!("{query}: {e:?}"))
+}
+
+/// Every epoch `0 .. EPOCHS` of the picture's sampler, drawn whole.
+fn epochs(p: &Picture) -> Vec<Vec<u32>> {
+    (0..EPOCHS)
+        .map(|e| {
+            let mut s = p.sampler.clone();
+            s.set_epoch(if p.params.set_epoch { e as i128 } else { 0 });
+            s.epoch().map(|ep| ep.padded().collect()).unwrap_or_default()
+        })
+        .collect()
+}
+
+/// Times each sample is processed over all ranks, from a padded list.
+fn counts(p: &Picture, padded: &[u32]) -> Vec<u32> {
+    let w = p.epoch.num_replicas();
+    let kept = yielded(&p.loader, p.epoch.num_samples());
+    let mut c = vec![0u32; p.params.n as usize];
+    for (j, &s) in padded.iter().enumerate() {
+        if j / w < kept {
+            c[s as usize] += 1;
+        }
+    }
+    c
+}
+
+/// What the history must hold, by brute force.
+fn brute_history(p: &Picture) -> (Vec<Vec<u64>>, Vec<Vec<u64>>) {
+    let all = epochs(p);
+    let matches = (0..EPOCHS)
+        .map(|i| (0..EPOCHS).map(|j| all[i].iter().zip(&all[j]).filter(|(a, b)| a == b).count() as u64).collect())
+        .collect();
+    let w = p.epoch.num_replicas();
+    let kept = yielded(&p.loader, p.epoch.num_samples());
+    let seen = (0..w.min(TRACKED_RANKS))
+        .map(|r| {
+            let mut set: HashSet<u32> = HashSet::new();
+            all.iter()
+                .map(|padded| {
+                    set.extend(padded.iter().skip(r).step_by(w).take(kept));
+                    set.len() as u64
+                })
+                .collect()
+        })
+        .collect();
+    (matches, seen)
+}
+
+/// A rough well-formedness check: one `<svg>` root with `xmlns`, balanced tags.
+fn well_formed(svg: &str) -> bool {
+    let mut stack = Vec::new();
+    let mut rest = svg;
+    while let Some(open) = rest.find('<') {
+        let Some(close) = rest[open..].find('>') else { return false };
+        let tag = &rest[open + 1..open + close];
+        rest = &rest[open + close + 1..];
+        if tag.starts_with('?') || tag.starts_with('!') || tag.ends_with('/') {
+            continue;
+        }
+        let name = tag.trim_start_matches('/').split_whitespace().next().unwrap_or("");
+        if tag.starts_with('/') {
+            if stack.pop() != Some(name.to_string()) {
+                return false;
+            }
+        } else {
+            stack.push(name.to_string());
+        }
+    }
+    stack.is_empty() && svg.trim_start().starts_with("<svg") && svg.contains("xmlns=\"http://www.w3.org/2000/svg\"")
+}
+
+#[track_caller]
+fn check(query: &str, all_same: bool) {
+    let p = picture(query);
+    let n = p.params.n as usize;
+    // One epoch: visits and padding against counting every rank's indices.
+    let c = counts(&p, &p.epoch.padded().collect::<Vec<_>>());
+    let visits_data = VisitsData::from_picture(&p);
+    let mut expected: Vec<(u32, u64)> = Vec::new();
+    for t in 0..=c.iter().copied().max().unwrap_or(0) {
+        let samples = c.iter().filter(|&&x| x == t).count() as u64;
+        if samples > 0 {
+            expected.push((t, samples));
+        }
+    }
+    assert_eq!(visits_data.sampler, expected, "{query}: visits");
+    let pad = PaddingData::from_picture(&p);
+    for padded in epochs(&p) {
+        let c = counts(&p, &padded);
+        let once = c.iter().filter(|&&x| x == 1).count() as u64;
+        let repeated = c.iter().filter(|&&x| x >= 2).count() as u64;
+        let never = (n - once as usize - repeated as usize) as u64;
+        assert_eq!((pad.once, pad.repeated), (once, repeated), "{query}: padding, every epoch");
+        assert_eq!(pad.trimmed + pad.loader_lost, never, "{query}: never processed");
+        assert_eq!(pad.trimmed, (n.saturating_sub(padded.len())) as u64, "{query}: trimmed");
+    }
+    // Several epochs: the task, whole and in small slices, against brute force.
+    let history = HistoryTask::new(&p).finish();
+    let mut sliced = HistoryTask::new(&p);
+    while !sliced.advance(7) {}
+    assert_eq!(sliced.history(), &history, "{query}: slices change nothing");
+    let (matches, seen) = brute_history(&p);
+    let got: Vec<Vec<u64>> = history.matches.iter().map(|row| row.iter().map(|m| m.unwrap_or(u64::MAX)).collect()).collect();
+    assert_eq!(got, matches, "{query}: similarity");
+    assert_eq!(history.seen, seen, "{query}: coverage");
+    assert!(history.is_complete(), "{query}: complete");
+    for s in &history.seen {
+        assert!(s.windows(2).all(|w| w[0] <= w[1]) && s.iter().all(|&x| x <= n as u64), "{query}: monotone");
+    }
+    for i in 0..EPOCHS {
+        assert_eq!(history.similarity(i, i), Some(1.0), "{query}: diagonal");
+    }
+    let every_cell_one = (0..EPOCHS).all(|i| (0..EPOCHS).all(|j| history.similarity(i, j) == Some(1.0)));
+    assert_eq!(every_cell_one, all_same, "{query}: all bright");
+    check_svgs(query, &visits_data, &pad, &history);
+}
+
+#[track_caller]
+fn check_svgs(query: &str, v: &VisitsData, pad: &PaddingData, h: &History) {
+    for lang in [Lang::En, Lang::Zh] {
+        let charts = [
+            (visits::svg(v, lang), ChartText::VisitsTitle, summary::visits(v, lang)),
+            (similarity::svg(h, lang), ChartText::SimilarityTitle, summary::similarity(h, lang)),
+            (coverage::svg(h, lang), ChartText::CoverageTitle, summary::coverage(h, lang)),
+            (padding::svg(pad, lang), ChartText::PaddingTitle, summary::padding(pad, lang)),
+        ];
+        for (svg, title, text) in charts {
+            let svg = svg.unwrap_or_else(|e| panic!("{query}: {e}"));
+            assert!(well_formed(&svg), "{query}: {svg}");
+            assert!(svg.contains(title.text(lang)), "{query}: title {title:?} in {lang:?}");
+            assert!(!text.contains('{') && !text.is_empty(), "{query}: summary {text}");
+        }
+    }
+}
+
+#[test]
+fn charts_match_brute_force() {
+    // (URL parameters, every epoch the same order)
+    let table = [
+        ("n=8&num_replicas=2", false),
+        ("n=8&num_replicas=2&set_epoch=false", true),
+        ("n=50&num_replicas=3&shuffle=false", true),
+        ("n=0&num_replicas=2", true),
+        ("n=1&num_replicas=1", true),
+        ("n=1&num_replicas=64", true),
+        ("n=10&num_replicas=4&drop_last=true", false),
+        ("n=10&num_replicas=3&batch_size=2&loader_drop_last=true", false),
+        ("n=100&num_replicas=64&batch_size=1", false),
+        ("n=1000&num_replicas=12&drop_last=true&batch_size=7&loader_drop_last=true", false),
+        ("n=3&num_replicas=8&drop_last=true", true),
+    ];
+    for (query, all_same) in table {
+        check(query, all_same);
+    }
+}
+
+mod properties {
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Any small configuration: the charts' data equals brute force, and every chart draws.
+        #[test]
+        fn any_small_configuration(
+            n in 0u64..=40,
+            w in 1i64..=9,
+            seed in 0i64..1000,
+            drop_last: bool,
+            set_epoch: bool,
+            shuffle: bool,
+            batch_size in 1i64..=5,
+            loader_drop_last: bool,
+        ) {
+            let query = format!(
+                "n={n}&num_replicas={w}&seed={seed}&drop_last={drop_last}&set_epoch={set_epoch}\
+                 &shuffle={shuffle}&batch_size={batch_size}&loader_drop_last={loader_drop_last}"
+            );
+            // Whether every epoch repeats epoch 0 is itself brute force here.
+            let all = super::epochs(&super::picture(&query));
+            super::check(&query, all.iter().all(|e| *e == all[0]));
+        }
+    }
+}
