@@ -50,7 +50,11 @@ fn counts(p: &Picture, padded: &[u32]) -> Vec<u32> {
 fn brute_history(p: &Picture) -> (Vec<Vec<u64>>, Vec<Vec<u64>>) {
     let all = epochs(p);
     let matches = (0..EPOCHS)
-        .map(|i| (0..EPOCHS).map(|j| all[i].iter().zip(&all[j]).filter(|(a, b)| a == b).count() as u64).collect())
+        .map(|i| {
+            (0..EPOCHS)
+                .map(|j| all[i].iter().zip(&all[j]).filter(|(a, b)| a == b).count() as u64)
+                .collect()
+        })
         .collect();
     let w = p.epoch.num_replicas();
     let kept = yielded(&p.loader, p.epoch.num_samples());
@@ -88,7 +92,9 @@ fn well_formed(svg: &str) -> bool {
             stack.push(name.to_string());
         }
     }
-    stack.is_empty() && svg.trim_start().starts_with("<svg") && svg.contains("xmlns=\"http://www.w3.org/2000/svg\"")
+    stack.is_empty()
+        && svg.trim_start().starts_with("<svg")
+        && svg.contains("xmlns=\"http://www.w3.org/2000/svg\"")
 }
 
 #[track_caller]
@@ -122,17 +128,25 @@ fn check(query: &str, all_same: bool) {
     while !sliced.advance(7) {}
     assert_eq!(sliced.history(), &history, "{query}: slices change nothing");
     let (matches, seen) = brute_history(&p);
-    let got: Vec<Vec<u64>> = history.matches.iter().map(|row| row.iter().map(|m| m.unwrap_or(u64::MAX)).collect()).collect();
+    let got: Vec<Vec<u64>> = history
+        .matches
+        .iter()
+        .map(|row| row.iter().map(|m| m.unwrap_or(u64::MAX)).collect())
+        .collect();
     assert_eq!(got, matches, "{query}: similarity");
     assert_eq!(history.seen, seen, "{query}: coverage");
     assert!(history.is_complete(), "{query}: complete");
     for s in &history.seen {
-        assert!(s.windows(2).all(|w| w[0] <= w[1]) && s.iter().all(|&x| x <= n as u64), "{query}: monotone");
+        assert!(
+            s.windows(2).all(|w| w[0] <= w[1]) && s.iter().all(|&x| x <= n as u64),
+            "{query}: monotone"
+        );
     }
     for i in 0..EPOCHS {
         assert_eq!(history.similarity(i, i), Some(1.0), "{query}: diagonal");
     }
-    let every_cell_one = (0..EPOCHS).all(|i| (0..EPOCHS).all(|j| history.similarity(i, j) == Some(1.0)));
+    let every_cell_one =
+        (0..EPOCHS).all(|i| (0..EPOCHS).all(|j| history.similarity(i, j) == Some(1.0)));
     assert_eq!(every_cell_one, all_same, "{query}: all bright");
     check_svgs(query, &visits_data, &pad, &history);
 }

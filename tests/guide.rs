@@ -13,7 +13,11 @@ fn check(query: &str, stage: Stage, lang: Lang, expect: &[&str]) {
     let picture = Picture::compute(&params).expect("a picture");
     let got = step(&picture, stage, lang);
     for fragment in expect {
-        assert!(got.text.contains(fragment), "{query} at {stage:?}: {:?} lacks {fragment:?}", got.text);
+        assert!(
+            got.text.contains(fragment),
+            "{query} at {stage:?}: {:?} lacks {fragment:?}",
+            got.text
+        );
     }
 }
 
@@ -32,9 +36,24 @@ fn each_stage_explains_this_configuration() {
     check("n=3&num_replicas=8", Pad, En, &["total_size = 8: padding_size = 5"]);
     check("n=21&num_replicas=4&drop_last=1", Pad, En, &["down to total_size = 20", "1 in all"]);
     check("n=21&num_replicas=2", Stripe, En, &["r + 2, r + 4", "len(sampler) = 11"]);
-    check("n=50000&num_replicas=2&batch_size=64", Batch, En, &["len(sampler) = 25,000", "len(loader) = 391", "len(dataset) = 50,000"]);
-    check("n=10&num_replicas=2&batch_size=2&loader_drop_last=1", Batch, En, &["len(loader) = 2", "1 per rank go unused"]);
-    check("n=21&num_replicas=2&batch_size=4&loader_drop_last=1", Batch, En, &["len(loader) = 2", "3 per rank go unused"]);
+    check(
+        "n=50000&num_replicas=2&batch_size=64",
+        Batch,
+        En,
+        &["len(sampler) = 25,000", "len(loader) = 391", "len(dataset) = 50,000"],
+    );
+    check(
+        "n=10&num_replicas=2&batch_size=2&loader_drop_last=1",
+        Batch,
+        En,
+        &["len(loader) = 2", "1 per rank go unused"],
+    );
+    check(
+        "n=21&num_replicas=2&batch_size=4&loader_drop_last=1",
+        Batch,
+        En,
+        &["len(loader) = 2", "3 per rank go unused"],
+    );
     check("n=21&num_replicas=2", Pad, Zh, &["total_size = 22：padding_size = 1"]);
     check("n=50000&num_replicas=2&batch_size=64", Batch, Zh, &["len(loader) = 391"]);
 }

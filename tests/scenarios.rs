@@ -251,7 +251,10 @@ fn every_side_loads_into_the_picture() {
                 (Err(errors), Some(e)) => {
                     assert_eq!(errors.len(), 1);
                     assert_eq!(errors[0].field, Field::LoaderShuffle);
-                    assert_eq!(errors[0].message(sampler_viz::i18n::Lang::En), format!("ValueError: {e}"));
+                    assert_eq!(
+                        errors[0].message(sampler_viz::i18n::Lang::En),
+                        format!("ValueError: {e}")
+                    );
                 }
                 (got, want) => panic!("{} {which:?}: {got:?} but {want:?}", s.name()),
             }

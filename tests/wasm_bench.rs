@@ -1,6 +1,6 @@
 //! The native benchmark's cases (`examples/bench.rs`), timed in the wasm build of the core in
 //! headless Chromium, where the page runs them. Not part of `scripts/test`:
-//! `scripts/bench-browser` runs it (`cargo test --release --target wasm32-unknown-unknown
+//! `scripts/bench-browser` runs it (`cargo test --profile wasm-release --target wasm32-unknown-unknown
 //! --test wasm_bench -- --nocapture`) and divides each figure by the native one.
 //!
 //! Each case prints one line `BENCH {"name":..,"n":..,"num_replicas":..,"median_ms":..,

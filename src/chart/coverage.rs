@@ -35,8 +35,11 @@ pub fn svg(history: &History, lang: Lang) -> Result<String, ChartError> {
             .axis_desc_style(("sans-serif", LABEL).into_font().color(&draw::INK))
             .draw()?;
         for (r, seen) in history.seen.iter().enumerate() {
-            let points: Vec<(f64, f64)> =
-                seen.iter().enumerate().map(|(e, &s)| ((e + 1) as f64, share(s, history.n))).collect();
+            let points: Vec<(f64, f64)> = seen
+                .iter()
+                .enumerate()
+                .map(|(e, &s)| ((e + 1) as f64, share(s, history.n)))
+                .collect();
             let colour = rank_colour(r);
             chart.draw_series(LineSeries::new(points.iter().copied(), colour.stroke_width(3)))?;
             chart.draw_series(points.iter().map(|&p| Circle::new(p, 4, colour.filled())))?;
@@ -47,8 +50,11 @@ pub fn svg(history: &History, lang: Lang) -> Result<String, ChartError> {
         }
         let labels: Vec<String> =
             (0..history.seen.len()).map(|r| fill(T::RankLabel.text(lang), &[("r", &r)])).collect();
-        let items: Vec<_> =
-            labels.iter().enumerate().map(|(r, l)| (l.as_str(), rank_colour(r), label_width(l))).collect();
+        let items: Vec<_> = labels
+            .iter()
+            .enumerate()
+            .map(|(r, l)| (l.as_str(), rank_colour(r), label_width(l)))
+            .collect();
         legend(root, (110, 56), &items)
     })
 }

@@ -6,10 +6,12 @@
 //! placed by hand, and axis labels only ever sit left of or below the plot.
 
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::ChartError;
+use crate::i18n::Count;
 
 /// Every chart's size in SVG units (the page scales it to its column).
 pub const SIZE: (u32, u32) = (720, 400);
@@ -24,6 +26,38 @@ pub const GRID: RGBColor = RGBColor(0xdd, 0xdd, 0xdd);
 
 /// The drawing surface every chart draws on.
 pub type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+/// A plot with numbers on both axes.
+pub type Plot<'a> = ChartContext<'a, SVGBackend<'a>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// The bar charts' axes on `plot`: `x` across (labelled by the caller, below the bars), counts
+/// of samples from 0 to a little over `top` up the side, with thousands separators.
+pub fn count_axes<'a>(
+    plot: &Area<'a>,
+    x: std::ops::Range<f64>,
+    top: u64,
+    x_desc: Option<&str>,
+    y_desc: &str,
+) -> Result<Plot<'a>, ChartError> {
+    let mut chart = ChartBuilder::on(plot)
+        .margin_top(28)
+        .x_label_area_size(52)
+        .y_label_area_size(96)
+        .build_cartesian_2d(x, 0f64..y_top(top))?;
+    let mut mesh = chart.configure_mesh();
+    mesh.disable_x_mesh()
+        .light_line_style(WHITE)
+        .x_labels(0)
+        .y_labels(6)
+        .y_label_formatter(&|v| Count(v.max(0.0).round() as u64).to_string())
+        .y_desc(y_desc)
+        .label_style(("sans-serif", LABEL).into_font().color(&INK))
+        .axis_desc_style(("sans-serif", LABEL).into_font().color(&INK));
+    if let Some(desc) = x_desc {
+        mesh.x_desc(desc);
+    }
+    mesh.draw()?;
+    Ok(chart)
+}
 
 /// An SVG of [`SIZE`] on white, drawn by `draw` on the whole canvas.
 pub fn render(draw: impl FnOnce(&Area) -> Result<(), ChartError>) -> Result<String, ChartError> {
@@ -50,11 +84,19 @@ pub fn titled<'a>(root: &Area<'a>, title: &str) -> Result<Area<'a>, ChartError> 
 
 /// Coloured swatches with their labels on one line at `(x, y)` of the canvas, left to right;
 /// `widths` are the room each label gets (text is not measured).
-pub fn legend(root: &Area, at: (i32, i32), items: &[(&str, RGBColor, i32)]) -> Result<(), ChartError> {
+pub fn legend(
+    root: &Area,
+    at: (i32, i32),
+    items: &[(&str, RGBColor, i32)],
+) -> Result<(), ChartError> {
     let (mut x, y) = at;
     for &(label, colour, width) in items {
         root.draw(&Rectangle::new([(x, y - 6), (x + 12, y + 6)], colour.filled()))?;
-        root.draw(&Text::new(label.to_string(), (x + 18, y), font(LABEL, HPos::Left, VPos::Center)))?;
+        root.draw(&Text::new(
+            label.to_string(),
+            (x + 18, y),
+            font(LABEL, HPos::Left, VPos::Center),
+        ))?;
         x += 18 + width;
     }
     Ok(())

@@ -1,18 +1,5 @@
 //! Numbers as the charts and their summaries print them.
 
-/// A count with thousands separators: `1,281,167`.
-pub fn count(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
-}
-
 /// `part / whole` as a percentage with one decimal, rounded half up in integers (no float
 /// formatting, which would cost the page's wasm several kilobytes). An empty whole counts as
 /// 100 %, since nothing is missing from it; rounding never shows a share as complete (or
@@ -54,7 +41,5 @@ mod tests {
         for ((part, whole), expected) in cases {
             assert_eq!(percent(part, whole), expected, "{part}/{whole}");
         }
-        assert_eq!(count(1_281_167), "1,281,167");
-        assert_eq!(count(0), "0");
     }
 }

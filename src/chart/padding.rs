@@ -7,7 +7,7 @@ use plotters::style::text_anchor::{HPos, VPos};
 use super::ChartError;
 use super::data::PaddingData;
 use super::draw::{self, LABEL, font, rank_colour, render, titled};
-use super::format::count;
+use crate::i18n::Count;
 use crate::i18n::Lang;
 use crate::i18n::charts::ChartText as T;
 
@@ -25,30 +25,27 @@ pub fn svg(data: &PaddingData, lang: Lang) -> Result<String, ChartError> {
     let top = groups.iter().copied().max().unwrap_or(0);
     render(|root| {
         let plot = titled(root, T::PaddingTitle.text(lang))?;
-        let mut chart = ChartBuilder::on(&plot)
-            .margin_top(28)
-            .x_label_area_size(52)
-            .y_label_area_size(96)
-            .build_cartesian_2d(0f64..4.0, 0f64..draw::y_top(top))?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .light_line_style(WHITE)
-            .x_labels(0)
-            .y_labels(6)
-            .y_label_formatter(&|v| count(v.max(0.0).round() as u64))
-            .y_desc(T::PaddingAxisSamples.text(lang))
-            .label_style(("sans-serif", LABEL).into_font().color(&draw::INK))
-            .axis_desc_style(("sans-serif", LABEL).into_font().color(&draw::INK))
-            .draw()?;
+        let axis = T::PaddingAxisSamples.text(lang);
+        let mut chart = draw::count_axes(&plot, 0f64..4.0, top, None, axis)?;
         for (i, (&value, &(name, colour))) in groups.iter().zip(&GROUPS).enumerate() {
             let x = i as f64;
-            let bar = Rectangle::new([(x + 0.15, 0.0), (x + 0.85, value as f64)], rank_colour(colour).filled());
+            let bar = Rectangle::new(
+                [(x + 0.15, 0.0), (x + 0.85, value as f64)],
+                rank_colour(colour).filled(),
+            );
             chart.draw_series([bar])?;
             let (cx, cy) = chart.backend_coord(&(x + 0.5, value as f64));
-            root.draw(&Text::new(count(value), (cx, cy - 4), font(LABEL, HPos::Center, VPos::Bottom)))?;
+            root.draw(&Text::new(
+                Count(value).to_string(),
+                (cx, cy - 4),
+                font(LABEL, HPos::Center, VPos::Bottom),
+            ))?;
             let (lx, ly) = chart.backend_coord(&(x + 0.5, 0.0));
-            root.draw(&Text::new(name.text(lang).to_string(), (lx, ly + 8), font(LABEL, HPos::Center, VPos::Top)))?;
+            root.draw(&Text::new(
+                name.text(lang).to_string(),
+                (lx, ly + 8),
+                font(LABEL, HPos::Center, VPos::Top),
+            ))?;
         }
         Ok(())
     })

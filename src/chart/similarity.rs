@@ -52,9 +52,17 @@ pub fn svg(history: &History, lang: Lang) -> Result<String, ChartError> {
                 root.draw(&Text::new(text, at, style))?;
             }
             let (cx, cy) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
-            root.draw(&Text::new(i.to_string(), (cx, cy + 8), font(LABEL, HPos::Center, VPos::Top)))?;
+            root.draw(&Text::new(
+                i.to_string(),
+                (cx, cy + 8),
+                font(LABEL, HPos::Center, VPos::Top),
+            ))?;
             let (rx, ry) = chart.backend_coord(&(0.0, k - 0.5 - i as f64));
-            root.draw(&Text::new(i.to_string(), (rx - 10, ry), font(LABEL, HPos::Right, VPos::Center)))?;
+            root.draw(&Text::new(
+                i.to_string(),
+                (rx - 10, ry),
+                font(LABEL, HPos::Right, VPos::Center),
+            ))?;
         }
         key(root, lang)
     })
@@ -68,7 +76,9 @@ fn key(root: &draw::Area, lang: Lang) -> Result<(), ChartError> {
         let y = top + step;
         root.draw(&Rectangle::new([(x, y), (x + 24, y + 1)], shade(v).filled()))?;
     }
-    let left = |text: &str, y| Text::new(text.to_string(), (x + 32, y), font(LABEL, HPos::Left, VPos::Center));
+    let left = |text: &str, y| {
+        Text::new(text.to_string(), (x + 32, y), font(LABEL, HPos::Left, VPos::Center))
+    };
     root.draw(&left("100%", top))?;
     root.draw(&left("0%", top + height))?;
     root.draw(&Text::new(

@@ -1,21 +1,24 @@
 //! The sentence beside each chart, computed from the chart's own data, in the page's language.
 
 use super::data::{PaddingData, VisitsData};
-use super::format::{count, percent};
+use super::format::percent;
 use super::history::{History, TRACKED_RANKS};
 use crate::i18n::charts::ChartText as T;
-use crate::i18n::{Lang, fill};
+use crate::i18n::{Count, Lang, fill};
 
 /// What the visits histogram shows, bar by bar.
 pub fn visits(d: &VisitsData, lang: Lang) -> String {
     let list = |h: &[(u32, u64)]| {
         let parts: Vec<String> = h
             .iter()
-            .map(|&(t, s)| fill(T::VisitsEntry.text(lang), &[("samples", &count(s)), ("times", &t)]))
+            .map(|&(t, s)| {
+                fill(T::VisitsEntry.text(lang), &[("samples", &Count(s)), ("times", &t)])
+            })
             .collect();
         if parts.is_empty() { T::Nothing.text(lang).to_string() } else { parts.join(", ") }
     };
-    let without = d.no_sampler.as_deref().map_or_else(|| T::VisitsUncounted.text(lang).to_string(), list);
+    let without =
+        d.no_sampler.as_deref().map_or_else(|| T::VisitsUncounted.text(lang).to_string(), list);
     fill(
         T::VisitsSummary.text(lang),
         &[("w", &d.num_replicas), ("with", &list(&d.sampler)), ("without", &without)],
@@ -27,11 +30,11 @@ pub fn padding(d: &PaddingData, lang: Lang) -> String {
     fill(
         T::PaddingSummary.text(lang),
         &[
-            ("once", &count(d.once)),
-            ("repeated", &count(d.repeated)),
-            ("padding", &count(d.padding)),
-            ("trimmed", &count(d.trimmed)),
-            ("lost", &count(d.loader_lost)),
+            ("once", &Count(d.once)),
+            ("repeated", &Count(d.repeated)),
+            ("padding", &Count(d.padding)),
+            ("trimmed", &Count(d.trimmed)),
+            ("lost", &Count(d.loader_lost)),
         ],
     )
 }
@@ -41,7 +44,7 @@ pub fn similarity(h: &History, lang: Lang) -> String {
     let last = h.epochs().saturating_sub(1);
     let mut text = fill(
         T::SimilarityDefinition.text(lang),
-        &[("total", &count(h.total_size)), ("last", &last)],
+        &[("total", &Count(h.total_size)), ("last", &last)],
     );
     text.push(' ');
     let cells: Vec<u64> = h.matches.iter().flatten().flatten().copied().collect();
@@ -67,7 +70,7 @@ pub fn similarity(h: &History, lang: Lang) -> String {
 
 /// The coverage chart's definition, then where it ends and whether it grows.
 pub fn coverage(h: &History, lang: Lang) -> String {
-    let mut text = fill(T::CoverageDefinition.text(lang), &[("n", &count(h.n))]);
+    let mut text = fill(T::CoverageDefinition.text(lang), &[("n", &Count(h.n))]);
     if h.num_replicas > TRACKED_RANKS {
         text.push(' ');
         text += &fill(T::CoverageFirstRanks.text(lang), &[("w", &h.num_replicas)]);

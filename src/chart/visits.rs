@@ -4,10 +4,10 @@
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
+use super::ChartError;
 use super::data::VisitsData;
 use super::draw::{self, LABEL, font, label_width, legend, rank_colour, render, titled};
-use super::format::count;
-use super::ChartError;
+use crate::i18n::Count;
 use crate::i18n::Lang;
 use crate::i18n::charts::ChartText as T;
 
@@ -17,24 +17,11 @@ pub fn svg(data: &VisitsData, lang: Lang) -> Result<String, ChartError> {
     let times = data.max_times();
     render(|root| {
         let plot = titled(root, T::VisitsTitle.text(lang))?;
-        let mut chart = ChartBuilder::on(&plot)
-            .margin_top(28)
-            .x_label_area_size(52)
-            .y_label_area_size(96)
-            .build_cartesian_2d(-0.5f64..f64::from(times) + 0.5, 0f64..draw::y_top(top.unwrap_or(0)))?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .light_line_style(WHITE)
-            .x_labels(0)
-            .y_labels(6)
-            .y_label_formatter(&|v| count(v.max(0.0).round() as u64))
-            .x_desc(T::VisitsAxisTimes.text(lang))
-            .y_desc(T::VisitsAxisSamples.text(lang))
-            .label_style(("sans-serif", LABEL).into_font().color(&draw::INK))
-            .axis_desc_style(("sans-serif", LABEL).into_font().color(&draw::INK))
-            .draw()?;
-        let bars = [(&data.sampler[..], -0.4, 0), (data.no_sampler.as_deref().unwrap_or(&[]), 0.0, 1)];
+        let x = -0.5f64..f64::from(times) + 0.5;
+        let (x_desc, y_desc) = (T::VisitsAxisTimes.text(lang), T::VisitsAxisSamples.text(lang));
+        let mut chart = draw::count_axes(&plot, x, top.unwrap_or(0), Some(x_desc), y_desc)?;
+        let bars =
+            [(&data.sampler[..], -0.4, 0), (data.no_sampler.as_deref().unwrap_or(&[]), 0.0, 1)];
         for (histogram, offset, colour) in bars {
             chart.draw_series(histogram.iter().map(|&(t, s)| {
                 let x = f64::from(t) + offset;
@@ -43,7 +30,11 @@ pub fn svg(data: &VisitsData, lang: Lang) -> Result<String, ChartError> {
             // A bar of one sample among a million is invisible: its count says it is there.
             for &(t, s) in histogram.iter().filter(|_| times <= 16) {
                 let (x, y) = chart.backend_coord(&(f64::from(t) + offset + 0.2, s as f64));
-                root.draw(&Text::new(count(s), (x, y - 4), font(LABEL, HPos::Center, VPos::Bottom)))?;
+                root.draw(&Text::new(
+                    Count(s).to_string(),
+                    (x, y - 4),
+                    font(LABEL, HPos::Center, VPos::Bottom),
+                ))?;
             }
         }
         // At most about 16 labels: 65 of them (64 ranks) would overlap.
@@ -52,7 +43,10 @@ pub fn svg(data: &VisitsData, lang: Lang) -> Result<String, ChartError> {
             root.draw(&Text::new(t.to_string(), (x, y + 8), font(LABEL, HPos::Center, VPos::Top)))?;
         }
         let (with, without) = (T::VisitsLegendSampler.text(lang), T::VisitsLegendNone.text(lang));
-        let items = [(with, rank_colour(0), label_width(with)), (without, rank_colour(1), label_width(without))];
+        let items = [
+            (with, rank_colour(0), label_width(with)),
+            (without, rank_colour(1), label_width(without)),
+        ];
         legend(root, (120, 56), &items[..if data.no_sampler.is_some() { 2 } else { 1 }])
     })
 }

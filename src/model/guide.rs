@@ -61,7 +61,10 @@ fn pad(p: &Picture, lang: Lang) -> String {
 
 fn stripe(p: &Picture, lang: Lang) -> String {
     let w = p.epoch.num_replicas();
-    fill(T::Stripe.text(lang), &[("w", &w), ("w2", &(2 * w)), ("each", &Count::from(p.lengths.sampler))])
+    fill(
+        T::Stripe.text(lang),
+        &[("w", &w), ("w2", &(2 * w)), ("each", &Count::from(p.lengths.sampler))],
+    )
 }
 
 fn batch(p: &Picture, lang: Lang) -> String {
@@ -78,6 +81,8 @@ fn batch(p: &Picture, lang: Lang) -> String {
     );
     match l.loader_dropped {
         0 => text,
-        lost => format!("{text} {}", fill(T::BatchDropped.text(lang), &[("lost", &Count::from(lost))])),
+        lost => {
+            format!("{text} {}", fill(T::BatchDropped.text(lang), &[("lost", &Count::from(lost))]))
+        }
     }
 }

@@ -109,7 +109,9 @@ impl DistributedSampler {
     /// stay responsive; the result is [`DistributedSampler::epoch`]'s.
     pub fn start_epoch(&self) -> Result<EpochTask, SamplerError> {
         let order = match self.generator_seed() {
-            Some(seed) => Order::Drawing(Randperm::new(self.n, Generator::manual_seed(seed)?)),
+            Some(seed) => {
+                Order::Drawing(Box::new(Randperm::new(self.n, Generator::manual_seed(seed)?)))
+            }
             None => Order::Ready((0..self.n).collect()),
         };
         Ok(EpochTask {
@@ -154,7 +156,7 @@ pub struct EpochTask {
 
 #[derive(Clone)]
 enum Order {
-    Drawing(Randperm),
+    Drawing(Box<Randperm>),
     Ready(Vec<u32>),
 }
 

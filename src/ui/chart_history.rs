@@ -3,10 +3,9 @@
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use wasm_bindgen_futures::JsFuture;
-use web_sys::js_sys;
 
 use super::AppState;
+use super::state::next_macrotask;
 use crate::chart::history::{History, HistoryTask};
 use crate::model::Params;
 
@@ -31,7 +30,7 @@ pub fn use_history(state: AppState) -> RwSignal<Option<History>> {
             drop(picture);
             history.set(Some(task.history().clone()));
             loop {
-                next_task().await;
+                next_macrotask().await;
                 if runs.get_value() != run {
                     return;
                 }
@@ -62,12 +61,4 @@ impl Key {
             loader: (p.batch_size, p.loader_drop_last),
         }
     }
-}
-
-/// Resolves in a later browser task, once the page has had the chance to paint and respond.
-async fn next_task() {
-    let wait = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = window().set_timeout_with_callback(&resolve);
-    });
-    let _ = JsFuture::from(wait).await;
 }

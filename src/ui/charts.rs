@@ -28,7 +28,9 @@ pub fn Charts() -> impl IntoView {
         })
     };
     let said = move |say: fn(&History, Lang) -> String| {
-        Signal::derive(move || history.with(|h| h.as_ref().map(|h| say(h, lang.get())).unwrap_or_default()))
+        Signal::derive(move || {
+            history.with(|h| h.as_ref().map(|h| say(h, lang.get())).unwrap_or_default())
+        })
     };
     view! {
         <section class="charts" data-testid="charts" aria-labelledby="charts-title">

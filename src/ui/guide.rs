@@ -6,8 +6,8 @@
 use leptos::prelude::*;
 
 use super::AppState;
-use super::state::replace_query;
 use super::tr;
+use super::url;
 use crate::i18n::fill;
 use crate::i18n::guide::GuideText;
 use crate::model::guide::step;
@@ -24,7 +24,7 @@ pub fn Guide() -> impl IntoView {
     on_cleanup(|| mark_body(None));
     let set_open = move |yes: bool| {
         open.set(yes);
-        replace_query(if yes { "guide=1" } else { "guide=0" });
+        url::set_params(&[("guide", yes.then_some("1"))]);
         if yes {
             state.set(Field::Stage, Stage::Indices.number().to_string());
         }
@@ -124,11 +124,7 @@ fn Dots(
 
 /// Whether the URL asks for the walk-through (`guide=1`).
 fn opened_by_url() -> bool {
-    let search = window().location().search().unwrap_or_default();
-    web_sys::UrlSearchParams::new_with_str(&search)
-        .ok()
-        .and_then(|params| params.get("guide"))
-        .is_some_and(|v| v == "1")
+    url::param("guide").is_some_and(|v| v == "1")
 }
 
 /// Names the stage being explained on `<body>`, or removes the mark when the guide is closed.

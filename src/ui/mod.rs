@@ -24,6 +24,7 @@ mod scenarios;
 mod share;
 mod state;
 mod timeline;
+mod url;
 mod width;
 
 use leptos::prelude::*;

@@ -12,7 +12,7 @@
 use leptos::prelude::*;
 
 use super::scenario_view::ScenarioView;
-use super::{AppState, tr};
+use super::{AppState, tr, url};
 use crate::i18n::fill;
 use crate::i18n::scenarios::ScenarioText;
 use crate::model::scenario::Scenario;
@@ -41,7 +41,7 @@ pub fn Scenarios() -> impl IntoView {
             Choice::Known(s) => Some(s.name()),
             _ => None,
         };
-        write_param(name);
+        url::set_params(&[(PARAM, name)]);
         chosen.set(next);
     };
     let body = move || match chosen.get() {
@@ -101,33 +101,9 @@ fn Picker(
 
 /// The scenario the page's URL asks for.
 fn choice_from_url() -> Choice {
-    let search = window().location().search().unwrap_or_default();
-    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else {
-        return Choice::None;
-    };
-    match params.get(PARAM) {
+    match url::param(PARAM) {
         None => Choice::None,
         Some(name) if name.trim().is_empty() => Choice::None,
         Some(name) => Scenario::from_name(&name).map_or(Choice::Unknown(name), Choice::Known),
-    }
-}
-
-/// Sets (or, with `None`, removes) `scenario=` in the URL, keeping every other parameter and
-/// adding no history entry.
-fn write_param(name: Option<&str>) {
-    let location = window().location();
-    let search = location.search().unwrap_or_default();
-    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else { return };
-    match name {
-        Some(name) => params.set(PARAM, name),
-        None => params.delete(PARAM),
-    }
-    let query = String::from(params.to_string());
-    let path = location.pathname().unwrap_or_default();
-    let hash = location.hash().unwrap_or_default();
-    let url =
-        if query.is_empty() { format!("{path}{hash}") } else { format!("{path}?{query}{hash}") };
-    if let Ok(history) = window().history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
     }
 }

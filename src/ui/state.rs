@@ -9,6 +9,7 @@ use leptos::task::spawn_local;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::js_sys;
 
+use super::url::replace_query;
 use crate::i18n::Lang;
 use crate::model::{Field, ParamError, Params, Picture, Stage};
 
@@ -171,7 +172,7 @@ impl AppState {
 }
 
 /// Resolves on the browser's next task, after it has had the chance to paint and handle input.
-async fn next_macrotask() {
+pub async fn next_macrotask() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
         let _ = window().set_timeout_with_callback(&resolve);
     });
@@ -200,26 +201,5 @@ pub fn query_pairs() -> Vec<(String, String)> {
 pub fn set_html_lang(lang: Lang) {
     if let Some(root) = document().document_element() {
         let _ = root.set_attribute("lang", if lang == Lang::Zh { "zh-Hans" } else { "en" });
-    }
-}
-
-/// Replaces the URL's query (keeping the other parameters) without a new history entry.
-pub fn replace_query(query: &str) {
-    let location = window().location();
-    let search = location.search().unwrap_or_default();
-    let Ok(merged) = web_sys::UrlSearchParams::new_with_str(&search) else { return };
-    for pair in query.split('&') {
-        if let Some((name, value)) = pair.split_once('=') {
-            merged.set(name, value);
-        }
-    }
-    let path = location.pathname().unwrap_or_default();
-    let url = format!(
-        "{path}?{}{}",
-        String::from(merged.to_string()),
-        location.hash().unwrap_or_default()
-    );
-    if let Ok(history) = window().history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
     }
 }

@@ -154,5 +154,5 @@ type Worked = (Phrase, Side, Side);
 
 /// The usual set-up sentence: `n` samples on `w` GPUs, batch `b`.
 fn setup(n: u64, w: i64, b: i64) -> Phrase {
-    Phrase::new(ScenarioText::Setup).with("n", outcome::thousands(n)).with("w", w).with("b", b)
+    Phrase::new(ScenarioText::Setup).with("n", crate::i18n::Count(n)).with("w", w).with("b", b)
 }

@@ -5,7 +5,7 @@
 use std::fmt::Display;
 
 use crate::i18n::scenarios::ScenarioText;
-use crate::i18n::{Lang, fill};
+use crate::i18n::{Count, Lang, fill};
 use crate::model::Params;
 use crate::sampler::{BatchSampler, Config, DistributedSampler, Epoch, SamplerError};
 
@@ -97,12 +97,7 @@ pub struct Fact {
 impl Fact {
     /// A fact whose sentence shows `value` as `{n}`.
     pub fn new(id: &'static str, key: ScenarioText, value: u64) -> Self {
-        Self {
-            id,
-            value,
-            phrase: Phrase::new(key).with("n", thousands(value)),
-            samples: Vec::new(),
-        }
+        Self { id, value, phrase: Phrase::new(key).with("n", Count(value)), samples: Vec::new() }
     }
 
     /// The same fact naming the samples concerned.
@@ -178,17 +173,4 @@ pub fn loader(params: &Params) -> Result<BatchSampler, SamplerError> {
 /// The samples whose count satisfies `keep`, in index order.
 pub fn where_count(counts: &[u32], keep: impl Fn(u32) -> bool) -> Vec<u32> {
     (0u32..).zip(counts).filter(|&(_, &c)| keep(c)).map(|(i, _)| i).collect()
-}
-
-/// A count with thousands separators (`50,000`), the same in both languages.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
 }

@@ -1,0 +1,41 @@
+//! The page's URL query: read one parameter, or rewrite some in place (`history.replaceState`,
+//! so no history entry is added), keeping every other parameter and the hash.
+
+use leptos::prelude::window;
+
+/// The decoded value of `name` in the page's query, if it is there.
+pub fn param(name: &str) -> Option<String> {
+    let search = window().location().search().ok()?;
+    web_sys::UrlSearchParams::new_with_str(&search).ok()?.get(name)
+}
+
+/// Sets each `(name, Some(value))` and removes each `(name, None)` in the page's query.
+pub fn set_params(changes: &[(&str, Option<&str>)]) {
+    let location = window().location();
+    let search = location.search().unwrap_or_default();
+    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else { return };
+    for &(name, value) in changes {
+        match value {
+            Some(value) => params.set(name, value),
+            None => params.delete(name),
+        }
+    }
+    let query = String::from(params.to_string());
+    let path = location.pathname().unwrap_or_default();
+    let hash = location.hash().unwrap_or_default();
+    let url =
+        if query.is_empty() { format!("{path}{hash}") } else { format!("{path}?{query}{hash}") };
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// Sets the `name=value` pairs of `query` (`a=1&b=2`, values needing no escaping).
+pub fn replace_query(query: &str) {
+    let pairs: Vec<(&str, Option<&str>)> = query
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .map(|(name, value)| (name, Some(value)))
+        .collect();
+    set_params(&pairs);
+}
