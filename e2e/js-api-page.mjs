@@ -1,6 +1,6 @@
 // The JS API's example page, opened once per test file, and calls into its module from Node.
-import { before } from "node:test";
-import { openPage, useBrowser } from "./harness.mjs";
+import { after, before } from "node:test";
+import { launchBrowser, openPage, serveDist } from "./harness.mjs";
 
 /** A BigInt argument, as it crosses into the page (`{ $bigint: "…" }`, revived there). */
 export const big = (text) => ({ $bigint: String(text) });
@@ -11,20 +11,27 @@ export const big = (text) => ({ $bigint: String(text) });
  * exceptions), `api.callAll(calls)` and `api.call(name, ...args)`.
  */
 export function useApiPage() {
-  // Under a path prefix, as a tutorial site would host dist/: the module is found relatively.
-  const session = useBrowser("/tools/sampler/");
   const api = {
     callAll: (calls) => callAll(api.page, calls),
     call: async (name, ...args) => (await api.callAll([[name, ...args]]))[0],
   };
+  // One hook, not useBrowser's and another: Node 20 starts top-level hooks without awaiting
+  // the one before.
   before(async () => {
-    const url = `${session.server.url}examples/js-api/`;
-    ({ page: api.page, errors: api.errors } = await openPage(session.browser, url));
+    // Under a path prefix, as a tutorial site would host dist/: the module is found relatively.
+    api.server = await serveDist("/tools/sampler/");
+    api.browser = await launchBrowser();
+    const url = `${api.server.url}examples/js-api/`;
+    ({ page: api.page, errors: api.errors } = await openPage(api.browser, url));
     await api.page.waitForFunction(
       () => document.querySelector("[data-testid=status]")?.textContent === "Computed in this page.",
       null,
       { timeout: 10000 },
     );
+  });
+  after(async () => {
+    await api.browser?.close();
+    await api.server?.close();
   });
   return api;
 }
