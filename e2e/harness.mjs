@@ -1,14 +1,20 @@
 // Shared by the end-to-end tests: serve dist/ on loopback, drive Debian's Chromium with
-// playwright-core, and read golden cases.
+// playwright-core, open pages and read what they show, and read golden cases.
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before } from "node:test";
+import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dist = process.env.DIST ?? join(root, "dist");
+
+/** How long the page may take to draw (wasm start-up included). */
+export const DRAWN = 10_000;
+/** A row of the index table: there once the page has drawn a picture. */
+export const TABLE = "[data-testid=index-table] tr[data-rank]";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -105,6 +111,35 @@ export function pageQuery(page) {
   return new URL(page.url()).searchParams;
 }
 
+/** The text of `[data-testid=<testid>]`, trimmed. */
+export async function text(page, testid) {
+  return ((await page.textContent(`[data-testid=${testid}]`)) ?? "").trim();
+}
+
+/** Waits until `[data-testid=<testid>]` reads `expected`; returns what it reads. */
+export async function settledText(page, testid, expected, timeout = 5000) {
+  await page
+    .waitForFunction(
+      ({ testid, expected }) =>
+        document.querySelector(`[data-testid=${testid}]`)?.textContent.trim() === expected,
+      { testid, expected },
+      { timeout },
+    )
+    .catch(() => {});
+  return text(page, testid);
+}
+
+/** Whether `[data-testid=<testid>]` is on the page and visible. */
+export const visible = (page, testid) => page.isVisible(`[data-testid=${testid}]`);
+
+/** How many elements match `selector`. */
+export const count = (page, selector) => page.locator(selector).count();
+
+/** Clicks the preset button whose label contains `label`. */
+export async function clickPreset(page, label) {
+  await page.click(`[data-testid=presets] button:has-text(${JSON.stringify(label)})`);
+}
+
 /**
  * Waits (up to `timeout` ms) until the table `[data-testid=<testid>]` holds exactly `expected`
  * (rows as readIndexTable gives them), then returns what it holds, so that a caller's
@@ -133,7 +168,8 @@ export async function settledTable(page, testid, expected, timeout = 5000) {
 
 /**
  * Serves dist/ (under `prefix`) and launches Chromium before a test file's tests, and closes
- * both after them: `const session = useBrowser();` then `session.server`, `session.browser`.
+ * both after them: `const session = useBrowser();` then `session.server`, `session.browser`,
+ * and `session.withPage(params, body)`.
  */
 export function useBrowser(prefix = "/") {
   const session = {};
@@ -145,5 +181,20 @@ export function useBrowser(prefix = "/") {
     await session.browser?.close();
     await session.server?.close();
   });
+  /**
+   * Opens the page with these query parameters (and context `options`), waits for `ready`, runs
+   * `body(page)`, then asserts the page logged no console error and threw nothing.
+   */
+  session.withPage = async (params, body, { options = {}, ready = TABLE } = {}) => {
+    const url = appUrl(session.server.url, params);
+    const { page, errors } = await openPage(session.browser, url, undefined, options);
+    try {
+      await page.waitForSelector(ready, { timeout: DRAWN });
+      await body(page);
+      assert.deepEqual(errors, [], "no console errors or page errors");
+    } finally {
+      await page.close();
+    }
+  };
   return session;
 }

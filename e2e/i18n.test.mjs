@@ -4,28 +4,10 @@
 // prose is left on the Chinese page.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { appUrl, openPage, pageQuery, readIndexTable, useBrowser } from "./harness.mjs";
+import { DRAWN, TABLE, pageQuery, readIndexTable, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
-
-/** How long the page may take to draw (wasm start-up included). */
-const DRAWN = 10_000;
-const TABLE = "[data-testid=index-table] tr[data-rank]";
-
-/**
- * Opens the page with these query parameters, waits for the tables, runs `body(page)`, then
- * asserts the page logged no console error and threw nothing.
- */
-async function withPage(params, body, { ready = TABLE } = {}) {
-  const { page, errors } = await openPage(session.browser, appUrl(session.server.url, params));
-  try {
-    await page.waitForSelector(ready, { timeout: DRAWN });
-    await body(page);
-    assert.deepEqual(errors, [], "no console errors or page errors");
-  } finally {
-    await page.close();
-  }
-}
+const { withPage } = session;
 
 const text = (page, selector) => page.locator(selector).first().innerText();
 const htmlLang = (page) => page.evaluate(() => document.documentElement.lang);

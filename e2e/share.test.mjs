@@ -1,60 +1,21 @@
-// Share and embed, in headless Chromium: the embedded view and its hide= flags, the copied link
-// and embed code reopening the same state, the height message to a parent page on another
-// origin, playback waiting off screen, the downloads, and the bundle from a sub-path with
-// nothing requested from another origin and nothing refused by its Content-Security-Policy.
+// Sharing: the copied link and embed code, the framed page's messages to its parent, downloads.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { appUrl, launchBrowser, openPage, readIndexTable, serveDist } from "./harness.mjs";
+import { DRAWN, TABLE, appUrl, count, openPage, readIndexTable, useBrowser } from "./harness.mjs";
 
-/** How long the page may take to draw (wasm start-up included). */
-const DRAWN = 10_000;
-const TABLE = "[data-testid=index-table] tr[data-rank]";
 const CLIPBOARD = { permissions: ["clipboard-read", "clipboard-write"] };
 
-let server;
-let browser;
+const session = useBrowser();
+const { withPage } = session;
 let parent;
 before(async () => {
-  server = await serveDist();
-  browser = await launchBrowser();
   parent = await serveParent();
 });
 after(async () => {
-  await browser?.close();
-  await server?.close();
   await parent?.close();
 });
-
-// ---------------------------------------------------------------------------------------------
-// Helpers
-
-/**
- * Opens the page with these query parameters (and context `options`), waits for `ready`, runs
- * `body(page)`, then asserts the page logged no console error and threw nothing.
- */
-async function withPage(params, body, { options = {}, ready = TABLE, base = server.url } = {}) {
-  const { page, errors } = await openPage(browser, appUrl(base, params), undefined, options);
-  try {
-    await page.waitForSelector(ready, { timeout: DRAWN });
-    await body(page);
-    assert.deepEqual(errors, [], "no console errors or page errors");
-  } finally {
-    await page.close();
-  }
-}
-
-/** How many elements match `selector`. */
-const count = (page, selector) => page.locator(selector).count();
-
-/** The `data-testid` of every control on screen. */
-function visibleControls(page) {
-  return page.$$eval("[data-testid^=control-]", (els) =>
-    els.filter((e) => e.checkVisibility()).map((e) => e.dataset.testid).sort(),
-  );
-}
 
 /** Text for a double-quoted HTML attribute. */
 const attribute = (s) => s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
@@ -131,87 +92,6 @@ async function download(page, testid) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The embedded view
-
-test("embed=1 leaves out the page chrome and keeps the controls, lengths, pipeline and tables", async () => {
-  await withPage({ embed: 1 }, async (page) => {
-    for (const gone of [".masthead", "footer.colophon", "[data-testid=python-code]",
-      "[data-testid=copy-share-link]", "[data-testid=presets]", ".cost"]) {
-      assert.equal(await count(page, gone), 0, `${gone} is left out`);
-    }
-    for (const kept of ["[data-testid=control-n]", "[data-testid=lengths]", ".pipeline-section",
-      "[data-testid=play]", "[data-testid=no-sampler-table]", "[data-testid=timeline]"]) {
-      assert.equal(await count(page, kept), 1, `${kept} stays`);
-    }
-    const full = new URL(await page.getAttribute("[data-testid=full-page-link]", "href"));
-    assert.equal(full.searchParams.get("embed"), null, "the link goes to the full page");
-    assert.equal(full.searchParams.get("n"), "8");
-  });
-});
-
-test("hide=seed,drop_last hides exactly those two controls, and unknown names are ignored", async () => {
-  let all;
-  await withPage({}, async (page) => {
-    all = await visibleControls(page);
-  });
-  assert.ok(all.includes("control-seed") && all.includes("control-loader_drop_last"));
-  await withPage({ embed: 1, hide: "seed,drop_last,bogus" }, async (page) => {
-    const expected = all.filter((c) => c !== "control-seed" && c !== "control-drop_last");
-    assert.deepEqual(await visibleControls(page), expected);
-    // The hidden values still come from the URL, and the URL keeps embed and hide.
-    await page.fill("[data-testid=control-n]", "10");
-    await page.waitForFunction(() => new URLSearchParams(location.search).get("n") === "10");
-    const query = new URL(page.url()).searchParams;
-    assert.equal(query.get("embed"), "1");
-    assert.equal(query.get("hide"), "seed,drop_last,bogus");
-  });
-  await withPage({ hide: "seeding,stage,epoch" }, async (page) => {
-    const expected = all.filter((c) => !["control-seeding", "control-epoch"].includes(c));
-    assert.deepEqual(await visibleControls(page), expected);
-    assert.equal(await count(page, "[data-testid=play]"), 0, "stage hides the playback bar");
-    assert.equal(await count(page, "[data-testid=next-epoch]"), 0, "epoch hides its stepper");
-  });
-});
-
-test("hide= leaves out all controls or whole sections", async () => {
-  await withPage({ embed: 1, hide: "controls" }, async (page) => {
-    assert.deepEqual(await visibleControls(page), []);
-    assert.equal(await count(page, ".controls, [data-testid=play]"), 0);
-  });
-  await withPage({ embed: 1, hide: "no_sampler,timeline" }, async (page) => {
-    assert.equal(await count(page, "[data-testid=no-sampler-table], [data-testid=timeline]"), 0);
-  });
-  await withPage({ embed: 1, hide: "tables" }, async (page) => {
-    assert.equal(await count(page, "[data-testid=index-table], [data-testid=no-sampler-table]"), 0);
-  }, { ready: "[data-testid=len-sampler]" });
-});
-
-test("the embedded view and the share panel have no serious accessibility violation", async () => {
-  const axe = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-  for (const [params, colorScheme] of [[{ embed: 1 }, "light"], [{ embed: 1, hide: "seed" }, "dark"], [{}, "dark"]]) {
-    await withPage(params, async (page) => {
-      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-      await page.evaluate(axe);
-      const results = await page.evaluate(() =>
-        window.axe.run(document, { resultTypes: ["violations"] }),
-      );
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join("; ")}`);
-      assert.deepEqual(serious, [], JSON.stringify(params));
-    });
-  }
-});
-
-test("nothing from the URL is ever read as HTML", async () => {
-  const hostile = '<img src=x onerror="window.injected=1">';
-  await withPage({ embed: hostile, hide: hostile, n: 8 }, async (page) => {
-    assert.equal(await count(page, "img"), 0);
-    assert.equal(await page.evaluate(() => window.injected), undefined);
-  });
-});
-
-// ---------------------------------------------------------------------------------------------
 // Link and embed code
 
 test("the copied link and embed code reopen the same state", async () => {
@@ -240,10 +120,10 @@ test("the copied link and embed code reopen the same state", async () => {
   );
   const src = code.match(/src="([^"]+)"/)[1].replaceAll("&amp;", "&");
   assert.equal(new URL(src).searchParams.get("embed"), "1");
-  assert.equal(new URL(src).origin, new URL(server.url).origin);
+  assert.equal(new URL(src).origin, new URL(session.server.url).origin);
   assert.equal(new URL(link).searchParams.get("embed"), null);
   for (const [url, chrome] of [[link, 1], [src, 0]]) {
-    const { page, errors } = await openPage(browser, url);
+    const { page, errors } = await openPage(session.browser, url);
     await page.waitForSelector(TABLE, { timeout: DRAWN });
     assert.deepEqual(await readIndexTable(page, "index-table"), original, url);
     assert.equal(await count(page, ".masthead"), chrome, `${url}: masthead`);
@@ -253,13 +133,13 @@ test("the copied link and embed code reopen the same state", async () => {
 });
 
 test("framed on another origin, the page posts its height to the parent", async () => {
-  const src = appUrl(server.url, { embed: 1, n: 8 });
-  const { page, errors } = await openPage(browser, parent.url(src));
+  const src = appUrl(session.server.url, { embed: 1, n: 8 });
+  const { page, errors } = await openPage(session.browser, parent.url(src));
   try {
     const frame = await embeddedFrame(page);
     await page.waitForFunction(() => messages.some((m) => m.data?.type === "sampler-viz:height"));
     const [first] = await heightMessages(page);
-    assert.equal(first.origin, new URL(server.url).origin);
+    assert.equal(first.origin, new URL(session.server.url).origin);
     assert.deepEqual(Object.keys(first.data).sort(), ["height", "type"], "only the height leaves");
     // The parent sizes the frame to each height (a scroll bar going away may reflow the page
     // once more): it settles on the page's own height, with nothing left to scroll.
@@ -284,8 +164,8 @@ test("framed on another origin, the page posts its height to the parent", async 
 });
 
 test("embedded off screen, playback waits until the frame is scrolled into view", async () => {
-  const src = appUrl(server.url, { embed: 1, n: 8 });
-  const { page, errors } = await openPage(browser, parent.url(src, 3000));
+  const src = appUrl(session.server.url, { embed: 1, n: 8 });
+  const { page, errors } = await openPage(session.browser, parent.url(src, 3000));
   try {
     const frame = await embeddedFrame(page);
     // A click from script: Playwright's own click would scroll the frame into view.
@@ -336,76 +216,4 @@ test("the CSV and JSON downloads list what the index tables show", async () => {
     assert.equal(data.no_sampler.manual_seed, 3);
     assert.match(await page.textContent(".downloads [role=status]"), /Saved sampler-viz_n23_w3_seed7_epoch1\.json/);
   });
-});
-
-// ---------------------------------------------------------------------------------------------
-// The static bundle
-
-/**
- * Opens `url`, recording every request, every response that failed and every CSP violation;
- * waits for `ready`; resolves to what it saw (the page closed).
- */
-async function record(url, ready = TABLE) {
-  const page = await browser.newPage();
-  const seen = { requests: [], failed: [], errors: [] };
-  page.on("request", (r) => seen.requests.push(r.url()));
-  page.on("response", (r) => r.status() >= 400 && seen.failed.push(`${r.status()} ${r.url()}`));
-  page.on("console", (m) => m.type() === "error" && seen.errors.push(m.text()));
-  page.on("pageerror", (e) => seen.errors.push(String(e)));
-  await page.addInitScript(() => {
-    window.violations = [];
-    document.addEventListener("securitypolicyviolation", (e) => violations.push(e.violatedDirective));
-  });
-  await page.goto(url);
-  await page.waitForSelector(ready, { timeout: DRAWN });
-  seen.violations = await page.evaluate(() => violations);
-  seen.csp = await page.getAttribute("meta[http-equiv=Content-Security-Policy]", "content");
-  await page.close();
-  return seen;
-}
-
-test("from a sub-path, the page and its embed load with relative URLs and no error", async () => {
-  const sub = await serveDist("/tools/sampler/");
-  try {
-    for (const params of [{ n: 17, num_replicas: 4 }, { embed: 1 }]) {
-      const seen = await record(appUrl(sub.url, params));
-      assert.deepEqual(seen.failed, []);
-      assert.deepEqual(seen.errors, []);
-      assert.deepEqual(seen.violations, []);
-      const outside = seen.requests.filter((u) => !u.startsWith(sub.url));
-      assert.deepEqual(outside, [], "every request stays under /tools/sampler/");
-    }
-  } finally {
-    await sub.close();
-  }
-});
-
-test("no request leaves the page's origin, and the CSP refuses all but the page's own code", async () => {
-  const seen = await record(appUrl(server.url, { n: 50000, num_replicas: 2, batch_size: 64 }));
-  const origin = new URL(server.url).origin;
-  assert.deepEqual(seen.requests.filter((u) => !u.startsWith(`${origin}/`)), []);
-  assert.deepEqual([seen.failed, seen.errors, seen.violations], [[], [], []]);
-  const directives = Object.fromEntries(
-    seen.csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]),
-  );
-  assert.deepEqual(directives["default-src"], ["'self'"]);
-  assert.deepEqual(directives["connect-src"], ["'self'"]);
-  assert.deepEqual(directives["object-src"], ["'none'"]);
-  const scripts = directives["script-src"];
-  assert.deepEqual(scripts.slice(0, 2), ["'self'", "'wasm-unsafe-eval'"]);
-  assert.ok(scripts.slice(2).every((s) => /^'sha256-[A-Za-z0-9+/]+=*'$/.test(s)), scripts.join(" "));
-
-  // An inline script the build did not hash is refused.
-  const page = await browser.newPage();
-  await page.goto(server.url);
-  await page.waitForSelector(TABLE, { timeout: DRAWN });
-  const ran = await page.evaluate(async () => {
-    const script = document.createElement("script");
-    script.textContent = "window.ranInline = true";
-    document.body.append(script);
-    await new Promise((done) => setTimeout(done, 100));
-    return window.ranInline === true;
-  });
-  assert.equal(ran, false);
-  await page.close();
 });

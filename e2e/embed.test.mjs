@@ -1,0 +1,94 @@
+// The embedded view (embed=1) and its hide= flags: what stays, what goes, and nothing injected.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { count, useBrowser } from "./harness.mjs";
+
+const session = useBrowser();
+const { withPage } = session;
+
+/** The `data-testid` of every control on screen. */
+function visibleControls(page) {
+  return page.$$eval("[data-testid^=control-]", (els) =>
+    els.filter((e) => e.checkVisibility()).map((e) => e.dataset.testid).sort(),
+  );
+}
+
+test("embed=1 leaves out the page chrome and keeps the controls, lengths, pipeline and tables", async () => {
+  await withPage({ embed: 1 }, async (page) => {
+    for (const gone of [".masthead", "footer.colophon", "[data-testid=python-code]",
+      "[data-testid=copy-share-link]", "[data-testid=presets]", ".cost"]) {
+      assert.equal(await count(page, gone), 0, `${gone} is left out`);
+    }
+    for (const kept of ["[data-testid=control-n]", "[data-testid=lengths]", ".pipeline-section",
+      "[data-testid=play]", "[data-testid=no-sampler-table]", "[data-testid=timeline]"]) {
+      assert.equal(await count(page, kept), 1, `${kept} stays`);
+    }
+    const full = new URL(await page.getAttribute("[data-testid=full-page-link]", "href"));
+    assert.equal(full.searchParams.get("embed"), null, "the link goes to the full page");
+    assert.equal(full.searchParams.get("n"), "8");
+  });
+});
+
+test("hide=seed,drop_last hides exactly those two controls, and unknown names are ignored", async () => {
+  let all;
+  await withPage({}, async (page) => {
+    all = await visibleControls(page);
+  });
+  assert.ok(all.includes("control-seed") && all.includes("control-loader_drop_last"));
+  await withPage({ embed: 1, hide: "seed,drop_last,bogus" }, async (page) => {
+    const expected = all.filter((c) => c !== "control-seed" && c !== "control-drop_last");
+    assert.deepEqual(await visibleControls(page), expected);
+    // The hidden values still come from the URL, and the URL keeps embed and hide.
+    await page.fill("[data-testid=control-n]", "10");
+    await page.waitForFunction(() => new URLSearchParams(location.search).get("n") === "10");
+    const query = new URL(page.url()).searchParams;
+    assert.equal(query.get("embed"), "1");
+    assert.equal(query.get("hide"), "seed,drop_last,bogus");
+  });
+  await withPage({ hide: "seeding,stage,epoch" }, async (page) => {
+    const expected = all.filter((c) => !["control-seeding", "control-epoch"].includes(c));
+    assert.deepEqual(await visibleControls(page), expected);
+    assert.equal(await count(page, "[data-testid=play]"), 0, "stage hides the playback bar");
+    assert.equal(await count(page, "[data-testid=next-epoch]"), 0, "epoch hides its stepper");
+  });
+});
+
+test("hide= leaves out all controls or whole sections", async () => {
+  await withPage({ embed: 1, hide: "controls" }, async (page) => {
+    assert.deepEqual(await visibleControls(page), []);
+    assert.equal(await count(page, ".controls, [data-testid=play]"), 0);
+  });
+  await withPage({ embed: 1, hide: "no_sampler,timeline" }, async (page) => {
+    assert.equal(await count(page, "[data-testid=no-sampler-table], [data-testid=timeline]"), 0);
+  });
+  await withPage({ embed: 1, hide: "tables" }, async (page) => {
+    assert.equal(await count(page, "[data-testid=index-table], [data-testid=no-sampler-table]"), 0);
+  }, { ready: "[data-testid=len-sampler]" });
+});
+
+test("the embedded view and the share panel have no serious accessibility violation", async () => {
+  const axe = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  for (const [params, colorScheme] of [[{ embed: 1 }, "light"], [{ embed: 1, hide: "seed" }, "dark"], [{}, "dark"]]) {
+    await withPage(params, async (page) => {
+      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+      await page.evaluate(axe);
+      const results = await page.evaluate(() =>
+        window.axe.run(document, { resultTypes: ["violations"] }),
+      );
+      const serious = results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join("; ")}`);
+      assert.deepEqual(serious, [], JSON.stringify(params));
+    });
+  }
+});
+
+test("nothing from the URL is ever read as HTML", async () => {
+  const hostile = '<img src=x onerror="window.injected=1">';
+  await withPage({ embed: hostile, hide: hostile, n: 8 }, async (page) => {
+    assert.equal(await count(page, "img"), 0);
+    assert.equal(await page.evaluate(() => window.injected), undefined);
+  });
+});

@@ -1,0 +1,89 @@
+// The pipeline and its playback (stage= in the URL): step, scrub, play, and the canvas for large n.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  DRAWN,
+  clickPreset,
+  pageQuery,
+  readIndexTable,
+  useBrowser,
+} from "./harness.mjs";
+import { pytorchRanks, tableRows } from "./golden-ranks.mjs";
+
+const session = useBrowser();
+const { withPage } = session;
+
+/** The stage the URL says is shown. */
+const urlStage = (page) => pageQuery(page).get("stage");
+
+/** Waits until the URL shows stage `k`; returns the stage it shows. */
+async function settledStage(page, k, timeout = 5000) {
+  await page
+    .waitForFunction((k) => new URL(location.href).searchParams.get("stage") === k, String(k), { timeout })
+    .catch(() => {});
+  return urlStage(page);
+}
+
+test("small datasets get the animated pipeline, large ones the canvas", async () => {
+  await withPage({ n: 8, num_replicas: 2 }, async (page) => {
+    assert.ok(await page.$("[data-testid=pipeline]"), "pipeline for 8 samples");
+    assert.equal(await page.$("[data-testid=canvas-view]"), null);
+    await clickPreset(page, "CIFAR-10");
+    await page.waitForSelector("[data-testid=canvas-view]", { state: "attached", timeout: DRAWN });
+    assert.equal(await page.$("[data-testid=pipeline]"), null, "no chip per sample at 50,000");
+  });
+});
+
+test("step back and forward move one stage, stop at the ends, and never change the indices", async () => {
+  const expected = tableRows(await pytorchRanks({ n: 8, w: 2 }));
+  await withPage({ n: 8, num_replicas: 2, stage: 5 }, async (page) => {
+    assert.equal(await page.inputValue("[data-testid=scrubber]"), "5");
+    await page.click("[data-testid=step-forward]", { force: true });
+    assert.equal(urlStage(page), "5", "no stage after the last");
+    for (const k of [4, 3, 2, 1]) {
+      await page.click("[data-testid=step-back]");
+      assert.equal(await settledStage(page, k), String(k));
+      assert.equal(await page.inputValue("[data-testid=scrubber]"), String(k));
+      assert.deepEqual(await readIndexTable(page, "index-table"), expected);
+    }
+    await page.click("[data-testid=step-back]", { force: true });
+    assert.equal(urlStage(page), "1", "no stage before the first");
+    await page.click("[data-testid=step-forward]");
+    assert.equal(await settledStage(page, 2), "2");
+  });
+});
+
+test("the scrubber jumps to a stage, from the URL and from the keyboard", async () => {
+  await withPage({ n: 8, num_replicas: 2, stage: 2 }, async (page) => {
+    assert.equal(await page.inputValue("[data-testid=scrubber]"), "2");
+    await page.focus("[data-testid=scrubber]");
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await settledStage(page, 3), "3");
+    await page.keyboard.press("End");
+    assert.equal(await settledStage(page, 5), "5");
+  });
+});
+
+test("play runs the stages through to the last, then stops; the speed select speeds it up", async () => {
+  const expected = tableRows(await pytorchRanks({ n: 8, w: 2 }));
+  await withPage({ n: 8, num_replicas: 2, stage: 1 }, async (page) => {
+    await page.selectOption("[data-testid=speed]", "2");
+    const seen = [];
+    await page.exposeFunction("__stageSeen", (k) => seen.push(k));
+    await page.evaluate(() => {
+      const report = () => window.__stageSeen(new URL(location.href).searchParams.get("stage"));
+      const replace = history.replaceState.bind(history);
+      history.replaceState = (...args) => (replace(...args), report());
+    });
+    await page.click("[data-testid=play]");
+    assert.equal(await page.getAttribute("[data-testid=play]", "aria-pressed"), "true");
+    assert.equal(await settledStage(page, 5, 15_000), "5");
+    await page.waitForFunction(
+      () => document.querySelector("[data-testid=play]")?.getAttribute("aria-pressed") === "false",
+      null,
+      { timeout: 5000 },
+    );
+    assert.deepEqual([...new Set(seen)], ["2", "3", "4", "5"], "every stage in turn");
+    assert.deepEqual(await readIndexTable(page, "index-table"), expected);
+  });
+});
