@@ -3,21 +3,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { appUrl, openPage, useBrowser } from "./harness.mjs";
+import { useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
+// The charts are checked as they come, so a page need not wait for its table first.
+const withPage = (params, body) => session.withPage(params, body, { ready: "[data-testid=charts]" });
 const CHARTS = ["chart-visits", "chart-similarity", "chart-coverage", "chart-padding"];
-
-/** Opens the page with `params`, runs `body(page)`, then checks nothing was logged as an error. */
-async function withPage(params, body) {
-  const { page, errors } = await openPage(session.browser, appUrl(session.server.url, params));
-  try {
-    await body(page);
-    assert.deepEqual(errors, []);
-  } finally {
-    await page.close();
-  }
-}
 
 /**
  * The summary of `testid` once the multi-epoch charts have finished computing and it mentions

@@ -185,9 +185,9 @@ export function useBrowser(prefix = "/") {
    * Opens the page with these query parameters (and context `options`), waits for `ready`, runs
    * `body(page)`, then asserts the page logged no console error and threw nothing.
    */
-  session.withPage = async (params, body, { options = {}, ready = TABLE } = {}) => {
+  session.withPage = async (params, body, { options = {}, ready = TABLE, viewport } = {}) => {
     const url = appUrl(session.server.url, params);
-    const { page, errors } = await openPage(session.browser, url, undefined, options);
+    const { page, errors } = await openPage(session.browser, url, viewport, options);
     try {
       await page.waitForSelector(ready, { timeout: DRAWN });
       await body(page);

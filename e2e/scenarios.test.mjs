@@ -6,11 +6,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { appUrl, goldenCases, openPage, pageQuery, settledTable, useBrowser } from "./harness.mjs";
+import { pytorchRanks as goldenRanks, tableRows } from "./golden-ranks.mjs";
+import { pageQuery, settledTable, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
-const DRAWN = 10_000;
-const TABLE = "[data-testid=index-table] tr[data-rank]";
+const { withPage } = session;
 
 /** Every scenario's URL name and a few of the numbers each side must show. */
 const EXPECT = {
@@ -28,18 +28,6 @@ const EXPECT = {
   double_shuffle: { broken: {}, fixed: { "loader-len": 1 } },
 };
 
-/** Opens the page with `params`, waits for the picture, runs `body`, then checks the console. */
-async function withPage(params, body, viewport) {
-  const { page, errors } = await openPage(session.browser, appUrl(session.server.url, params), viewport);
-  try {
-    await page.waitForSelector(TABLE, { timeout: DRAWN });
-    await body(page);
-    assert.deepEqual(errors, [], "no console errors or page errors");
-  } finally {
-    await page.close();
-  }
-}
-
 /** `{ id: value }` of every fact on one side. */
 function facts(page, which) {
   return page.$$eval(`[data-testid=scenario-${which}] li[data-testid^=fact-]`, (items) =>
@@ -55,12 +43,7 @@ function chipRows(page, which) {
 }
 
 /** PyTorch's ranks for `DistributedSampler(Idx(n), num_replicas=w, seed=0)` after `set_epoch(epoch)`. */
-async function pytorchRanks(n, w, epoch = "0") {
-  const cases = (await goldenCases("distributed_sampler")).filter(
-    (c) => c.n === n && c.num_replicas === w && c.seed === "0" && c.epoch === epoch && c.shuffle && !c.drop_last,
-  );
-  return cases.sort((a, b) => a.rank - b.rank).map((c) => ({ rank: c.rank, indices: c.indices }));
-}
+const pytorchRanks = async (n, w, epoch = "0") => tableRows(await goldenRanks({ n, w, epoch }));
 
 test("no scenario chosen: the picker only", async () => {
   await withPage({}, async (page) => {
@@ -202,7 +185,7 @@ test("on a 390 px phone the sides stack without scrolling sideways", async () =>
         );
         assert.ok(fixed.y >= broken.y + broken.height, "fixed below broken");
       },
-      { width: 390, height: 844 },
+      { viewport: { width: 390, height: 844 } },
     );
   }
 });
