@@ -49,7 +49,7 @@ test("lang=zh renders the headings, labels and title in Chinese", async () => {
   await withPage({ lang: "zh" }, async (page) => {
     assert.equal(await text(page, "h1"), "每块 GPU 拿到哪些样本？");
     assert.equal(await text(page, "#pipeline-title"), "使用 DistributedSampler：逐步拆解");
-    assert.equal(await text(page, "#timeline-title"), "逐个轮次对比");
+    assert.equal(await text(page, "#timeline-title"), "逐个 epoch 对比");
     assert.equal(await text(page, "#no-sampler-title"), "不使用采样器");
     assert.match(await text(page, ".controls"), /训练循环/);
     assert.match(await text(page, "[data-testid=lengths]"), /每个 rank 的批次数/);

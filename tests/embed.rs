@@ -1,5 +1,6 @@
 //! The embed view's URL parameters (`embed=`, `hide=`) and the `<iframe>` code.
 
+use sampler_viz::i18n::Lang;
 use sampler_viz::model::embed::{Layout, Section, iframe_code, iframe_title};
 use sampler_viz::model::{Field, Params};
 
@@ -78,7 +79,9 @@ fn the_iframe_code_escapes_its_attributes() {
 
 #[test]
 fn the_iframe_title_names_the_configuration() {
-    let title =
-        iframe_title(&Params { n: 17, num_replicas: 4, seed: 5, epoch: 2, ..Params::default() });
+    let params = Params { n: 17, num_replicas: 4, seed: 5, epoch: 2, ..Params::default() };
+    let title = iframe_title(&params, Lang::En);
     assert_eq!(title, "DistributedSampler: 17 samples on 4 GPUs, seed 5, epoch 2 (sampler-viz)");
+    let title = iframe_title(&params, Lang::Zh);
+    assert_eq!(title, "DistributedSampler：17 个样本，4 块 GPU，seed 5，epoch 2（sampler-viz）");
 }

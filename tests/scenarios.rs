@@ -165,6 +165,8 @@ fn a_tiny_dataset_repeats_the_whole_list_as_pytorch_does() {
     check(Scenario::TinyDataset, Broken, "padding", 5);
     check(Scenario::TinyDataset, Broken, "most-times", 3);
     check(Scenario::TinyDataset, Broken, "drop-last-len", 0);
+    // `if rank == 0: evaluate(DataLoader(ds3))` reads the dataset in order.
+    assert_eq!(rows(Scenario::TinyDataset, Fixed), vec![vec![0, 1, 2]]);
     check(Scenario::TinyDataset, Fixed, "padding", 0);
     check(Scenario::TinyDataset, Fixed, "most-times", 1);
 }

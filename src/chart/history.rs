@@ -226,6 +226,11 @@ impl HistoryTask {
         self.history.matches.iter_mut().for_each(|m| m.truncate(k));
         self.history.seen.iter_mut().for_each(|s| s.truncate(k));
         self.history.error = Some(error);
+        // The cell under way may lie beyond the epochs kept: go on from the next row.
+        self.drawing = None;
+        if self.col >= self.keys.len() {
+            self.next_row();
+        }
         1
     }
 

@@ -57,7 +57,9 @@ pub fn similarity(h: &History, lang: Lang) -> String {
             .filter_map(|(i, j)| h.matches[i][j])
             .collect();
         let (min, max) = (off.iter().min().copied(), off.iter().max().copied());
+        // With one epoch there is nothing to compare it with: no verdict.
         text += &match (min, max) {
+            (None, None) => String::new(),
             (Some(min), Some(max)) if min < h.total_size => fill(
                 T::SimilarityDiffers.text(lang),
                 &[("min", &percent(min, h.total_size)), ("max", &percent(max, h.total_size))],

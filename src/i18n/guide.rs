@@ -52,13 +52,23 @@ texts! {
         ),
         /// Step 3 with padding.
         Pad => (
-            "{n} does not divide by num_replicas = {w}. To give every GPU the same number of samples, the sampler pads the shuffled list with copies from its start (dashed) up to total_size = {total}: padding_size = {padding}. Those samples are seen twice this epoch; in validation they are counted twice.",
-            "{n} 不能被 num_replicas = {w} 整除。为了让每块 GPU 分到同样多的样本，采样器从打乱后列表的开头复制索引补到末尾（虚线框），直到 total_size = {total}：padding_size = {padding}。这些样本在本 epoch 中会被用两次；在验证时它们会被重复计数。"
+            "{n} does not divide by num_replicas = {w}. To give every GPU the same number of samples, the sampler pads the list with copies from its start (dashed) up to total_size = {total}: padding_size = {padding}. Those samples are processed more than once this epoch; in validation they are counted more than once.",
+            "{n} 不能被 num_replicas = {w} 整除。为了让每块 GPU 分到同样多的样本，采样器从列表开头复制索引补到末尾（虚线框），直到 total_size = {total}：padding_size = {padding}。这些样本在本 epoch 中会被处理不止一次；在验证时它们会被重复计数。"
         ),
         /// Step 3 with drop_last cutting the tail.
         Trim => (
-            "drop_last=True: instead of padding, the sampler cuts the shuffled list down to total_size = {total}, which divides by {w}; the tail it cuts (struck through, {dropped} in all) is not seen this epoch. Next epoch's shuffle cuts other samples.",
-            "drop_last=True：采样器不补齐，而是把打乱后的列表截到 total_size = {total}，使其能被 {w} 整除；被截掉的末尾（删除线，共 {dropped} 个）本 epoch 不会被用到。下个 epoch 的打乱会截掉别的样本。"
+            "drop_last=True: instead of padding, the sampler cuts the list down to total_size = {total}, which divides by {w}; the tail it cuts (struck through, {dropped} in all) is not seen this epoch.",
+            "drop_last=True：采样器不补齐，而是把列表截到 total_size = {total}，使其能被 {w} 整除；被截掉的末尾（删除线，共 {dropped} 个）本 epoch 不会被用到。"
+        ),
+        /// Step 3 with drop_last, added when each epoch shuffles anew.
+        TrimChanges => (
+            "With set_epoch, the next epoch's shuffle cuts other samples, so over many epochs none is left out for good.",
+            "调用 set_epoch 时，下一个 epoch 的打乱会截掉别的样本，所以多个 epoch 下来不会有样本一直被漏掉。"
+        ),
+        /// Step 3 with drop_last, added when the order never changes.
+        TrimSame => (
+            "Here the order is the same every epoch, so the same samples are cut every epoch and never trained on.",
+            "这里每个 epoch 的顺序都一样，所以每个 epoch 截掉的都是同样的样本，它们永远不会被训练到。"
         ),
         /// Step 4's title.
         StripeTitle => ("Every GPU takes every w-th index", "每块 GPU 每隔 w 个取一个"),

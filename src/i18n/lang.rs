@@ -22,7 +22,8 @@ impl Lang {
         }
     }
 
-    /// The language with this URL code, if the page has it (`zh-CN` and `zh-Hans` count as `zh`).
+    /// The language with this URL code, if the page has it. Any `zh-…` counts as `zh`: the page
+    /// has Simplified Chinese only, which a reader of Traditional Chinese reads better than English.
     pub fn from_code(code: &str) -> Option<Lang> {
         let code = code.trim().to_ascii_lowercase();
         match code.split(['-', '_']).next() {

@@ -34,7 +34,7 @@ texts! {
         /// An unknown `scenario=` in the URL (the name is shown as text).
         Unknown => (
             "There is no pitfall called \"{name}\". Pick one of the buttons above.",
-            "没有名为 \"{name}\" 的场景，请从上方按钮中选择一个。"
+            "没有名为“{name}”的坑，请从上方按钮中选择一个。"
         ),
         /// Closes the chosen scenario.
         Close => ("Close", "关闭"),
@@ -56,7 +56,7 @@ texts! {
         /// The resume scenario's set-up.
         SetupResume => (
             "{n} samples on {w} GPUs, batch size {b}; the run crashes after {k} batches of epoch {e} and is restarted.",
-            "{n} 个样本，{w} 块 GPU，batch size 为 {b}；训练在第 {e} 个 epoch 的第 {k} 个 batch 之后崩溃并重启。"
+            "{n} 个样本，{w} 块 GPU，batch size 为 {b}；在 epoch {e} 训练了 {k} 个 batch 后崩溃并重启。"
         ),
 
         /// Scenario 1's title.
@@ -90,8 +90,8 @@ texts! {
         ),
         /// Scenario 3's explanation.
         ExplainEvalPadding => (
-            "Without drop_last the sampler pads the list by repeating its start until every GPU has the same number of samples. Gather the predictions and concatenate them, and the padded samples are counted twice: the metric is computed over more predictions than the dataset has. Interleave the gathered predictions back into the sampler's order and keep the first len(dataset).",
-            "不设 drop_last 时，sampler 会重复列表开头的样本来填充，使每块 GPU 分到的样本数相同。把各卡的预测收集起来直接拼接，被填充的样本就会被统计两次：指标所用的预测数比数据集的样本还多。应把收集到的预测按 sampler 的顺序交错还原，只保留前 len(dataset) 个。"
+            "Without drop_last the sampler pads the list by repeating its start until every GPU has the same number of samples. Gather the predictions and concatenate them, and the padded samples are counted twice: the metric is computed over more predictions than the dataset has. Interleave the gathered predictions back into the sampler's order and keep the first len(dataset). That order is the dataset's only with shuffle=False, as in evaluation; with shuffling, gather each prediction's index too.",
+            "不设 drop_last 时，sampler 会重复列表开头的样本来填充，使每块 GPU 分到的样本数相同。把各卡的预测收集起来直接拼接，被填充的样本就会被统计两次：指标所用的预测数比数据集的样本还多。应把收集到的预测按 sampler 的顺序交错还原，只保留前 len(dataset) 个。只有 shuffle=False（评估时通常如此）时，这个顺序才是数据集的顺序；若打乱了，还要把每个预测对应的索引一起收集。"
         ),
         /// Scenario 4's explanation.
         ExplainDropLast => (
@@ -125,9 +125,9 @@ texts! {
         ),
 
         /// A row: one rank.
-        RowRank => ("rank {r}", "进程 rank {r}"),
+        RowRank => ("rank {r}", "rank {r}"),
         /// A row: one rank in one epoch.
-        RowEpochRank => ("epoch {e}, rank {r}", "第 {e} 个 epoch，rank {r}"),
+        RowEpochRank => ("epoch {e}, rank {r}", "epoch {e}，rank {r}"),
         /// A row: one rank with its own seed.
         RowRankSeed => ("rank {r}, seed={seed}", "rank {r}，seed={seed}"),
         /// A row: what a rank trained before the crash.

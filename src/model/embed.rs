@@ -12,6 +12,8 @@
 //!   ignored. Hiding a control keeps its value: the URL still sets it.
 
 use super::params::Field;
+use crate::i18n::page::PanelText;
+use crate::i18n::{Lang, fill};
 use super::query::Params;
 
 /// A part of the page that `hide=` can leave out.
@@ -113,11 +115,11 @@ pub fn iframe_code(src: &str, title: &str) -> String {
     )
 }
 
-/// The `<iframe>`'s accessible title: what it shows, in a few words.
-pub fn iframe_title(params: &Params) -> String {
-    format!(
-        "DistributedSampler: {} samples on {} GPUs, seed {}, epoch {} (sampler-viz)",
-        params.n, params.num_replicas, params.seed, params.epoch
+/// The `<iframe>`'s accessible title in `lang`: what it shows, in a few words.
+pub fn iframe_title(params: &Params, lang: Lang) -> String {
+    fill(
+        PanelText::IframeTitle.text(lang),
+        &[("n", &params.n), ("w", &params.num_replicas), ("seed", &params.seed), ("epoch", &params.epoch)],
     )
 }
 

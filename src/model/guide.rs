@@ -56,7 +56,13 @@ fn pad(p: &Picture, lang: Lang) -> String {
         (0, _) => T::Trim,
         _ => T::Pad,
     };
-    fill(key.text(lang), &values)
+    let text = fill(key.text(lang), &values);
+    if key != T::Trim {
+        return text;
+    }
+    // Whether the cut tail changes depends on whether the order does.
+    let anew = p.sampler.generator_seed().is_some() && p.params.set_epoch;
+    format!("{text} {}", if anew { T::TrimChanges } else { T::TrimSame }.text(lang))
 }
 
 fn stripe(p: &Picture, lang: Lang) -> String {

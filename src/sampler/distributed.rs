@@ -5,7 +5,7 @@
 //! shows every rank at once, so [`DistributedSampler::epoch`] draws the permutation **once**
 //! and every rank is read from it.
 
-use super::{Generator, MAX_LEN, Randperm, SamplerError, randperm_prefix};
+use super::{Generator, MAX_LEN, MAX_TOTAL_SIZE, Randperm, SamplerError, randperm_prefix};
 
 /// The arguments of `DistributedSampler(dataset, num_replicas, rank, shuffle, seed, drop_last)`
 /// and the epoch passed to `set_epoch` (0 when it is never called).
@@ -61,7 +61,7 @@ impl DistributedSampler {
         // trimmed count is ceil of a value in (-1, 0), which is 0.
         let num_samples = if drop_last && n % w != 0 { n / w } else { n.div_ceil(w) };
         let total_size = u128::from(num_samples) * u128::from(w);
-        if total_size > u128::from(MAX_LEN) * 2 {
+        if total_size > u128::from(MAX_TOTAL_SIZE) {
             return Err(SamplerError::TotalSizeTooLarge { total_size });
         }
         Ok(Self {

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::MAX_LEN;
+use super::{MAX_LEN, MAX_TOTAL_SIZE};
 use crate::i18n::page::errors::ErrorText;
 use crate::i18n::{Lang, fill};
 
@@ -58,7 +58,16 @@ impl SamplerError {
                 ErrorText::RuleToolLimit
             }
         };
-        fill(key.text(lang), &[("max", &MAX_LEN)])
+        fill(key.text(lang), &[("max", &self.limit())])
+    }
+
+    /// This tool's limit that the error names: samples for `len(dataset)`, indices for the
+    /// padded list.
+    fn limit(&self) -> u64 {
+        match self {
+            Self::TotalSizeTooLarge { .. } => MAX_TOTAL_SIZE,
+            _ => u64::from(MAX_LEN),
+        }
     }
 
     /// The message in `lang`: PyTorch's own (English, as Python prints it) where PyTorch
@@ -66,11 +75,11 @@ impl SamplerError {
     pub fn message_in(&self, lang: Lang) -> String {
         match self {
             Self::DatasetTooLarge { n } => {
-                fill(ErrorText::DatasetTooLarge.text(lang), &[("n", n), ("max", &MAX_LEN)])
+                fill(ErrorText::DatasetTooLarge.text(lang), &[("n", n), ("max", &self.limit())])
             }
             Self::TotalSizeTooLarge { total_size } => fill(
                 ErrorText::TotalSizeTooLarge.text(lang),
-                &[("total_size", total_size), ("max", &MAX_LEN)],
+                &[("total_size", total_size), ("max", &self.limit())],
             ),
             _ => self.to_string(),
         }

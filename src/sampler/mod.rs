@@ -34,3 +34,5 @@ pub use randperm::{Randperm, randperm, randperm_prefix};
 /// The most samples this tool draws: `len(dataset)` up to 2^24 = 16,777,216, and a padded list
 /// up to twice that. PyTorch goes further; a browser tab holding every rank's indices does not.
 pub const MAX_LEN: u32 = 1 << 24;
+/// The longest padded list this tool holds: `total_size` may reach twice [`MAX_LEN`].
+pub const MAX_TOTAL_SIZE: u64 = 2 * MAX_LEN as u64;

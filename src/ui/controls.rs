@@ -87,7 +87,7 @@ fn presets() -> impl IntoView {
         .iter()
         .map(|(label, values)| {
             let values: Vec<(Field, String)> =
-                values.iter().map(|(f, v)| (*f, (*v).to_string())).chain([(Field::Rank, "0".into())]).collect();
+                values.iter().map(|(f, v)| (*f, (*v).to_string())).chain([(Field::Rank, "0".into()), (Field::LoaderShuffle, "0".into())]).collect();
             view! { <button type="button" class="preset" on:click=move |_| state.set_many(&values)>{tr(*label)}</button> }
         })
         .collect_view();

@@ -24,7 +24,7 @@ pub fn Guide() -> impl IntoView {
     on_cleanup(|| mark_body(None));
     let set_open = move |yes: bool| {
         open.set(yes);
-        url::set_params(&[("guide", yes.then_some("1"))]);
+        state.set_url(&[("guide", yes.then_some("1"))]);
         if yes {
             state.set(Field::Stage, Stage::Indices.number().to_string());
         }

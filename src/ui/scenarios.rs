@@ -41,7 +41,7 @@ pub fn Scenarios() -> impl IntoView {
             Choice::Known(s) => Some(s.name()),
             _ => None,
         };
-        url::set_params(&[(PARAM, name)]);
+        state.set_url(&[(PARAM, name)]);
         chosen.set(next);
     };
     let body = move || match chosen.get() {

@@ -18,11 +18,18 @@ use crate::model::export;
 #[component]
 pub fn SharePanel() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let link = Memo::new(move |_| state.picture.with(|p| page_url(&p.params.to_query(), &[])));
+    // The link keeps every parameter of the URL (lang=, scenario=, guide=), so it follows
+    // their rewrites too, not only the picture's.
+    let link = Memo::new(move |_| {
+        state.url_writes.track();
+        state.picture.with(|p| page_url(&p.params.to_query(), &[]))
+    });
     let code = Memo::new(move |_| {
+        state.url_writes.track();
+        let lang = state.lang.get();
         state.picture.with(|p| {
             let src = page_url(&p.params.to_query(), &[("embed", Some("1"))]);
-            iframe_code(&src, &iframe_title(&p.params))
+            iframe_code(&src, &iframe_title(&p.params, lang))
         })
     });
     view! {

@@ -28,6 +28,9 @@ pub struct AppState {
     pub visible: RwSignal<bool>,
     /// The language every text is shown in (`lang=` in the URL).
     pub lang: RwSignal<Lang>,
+    /// Counts rewrites of the URL's other parameters (`lang=`, `scenario=`, `guide=`), so that
+    /// what shows the URL (the share panel) follows them.
+    pub url_writes: RwSignal<u64>,
     /// Counts recomputations, so that a newer one cancels a drawing still under way.
     generation: RwSignal<u64>,
 }
@@ -61,6 +64,7 @@ impl AppState {
             drawing: RwSignal::new(None),
             visible: RwSignal::new(true),
             lang: RwSignal::new(lang),
+            url_writes: RwSignal::new(0),
             generation: RwSignal::new(0),
         };
         state.recompute(false);
@@ -98,8 +102,14 @@ impl AppState {
     /// Switches the page's language, and keeps it in the URL and in `<html lang>`.
     pub fn set_lang(&self, lang: Lang) {
         self.lang.set(lang);
-        replace_query(&format!("lang={}", lang.code()));
+        self.set_url(&[("lang", Some(lang.code()))]);
         set_html_lang(lang);
+    }
+
+    /// Sets (`Some`) or removes (`None`) parameters of the URL that are not controls.
+    pub fn set_url(&self, changes: &[(&str, Option<&str>)]) {
+        super::url::set_params(changes);
+        self.url_writes.update(|n| *n += 1);
     }
 
     /// The pipeline stage shown.

@@ -53,7 +53,7 @@ texts! {
         /// The rank map's description.
         MapSentence => (
             "The {n} samples in dataset order, each in the colour of the rank that gets it this epoch{twice}{never}.",
-            "按数据集顺序排列的 {n} 个样本，每个样本涂成本轮次拿到它的 rank 的颜色{twice}{never}。",
+            "按数据集顺序排列的 {n} 个样本，每个样本涂成本 epoch 拿到它的 rank 的颜色{twice}{never}。",
         ),
         /// Rank map, padding.
         MapTwice => ("; {k} received twice (hatched)", "；{k} 个被拿到两次（斜线纹）"),

@@ -6,9 +6,9 @@ texts! {
         /// The controls' accessible name.
         Configuration => ("Configuration", "参数配置"),
         /// Preset: the classic toy example.
-        PresetToy => ("8 samples, 2 GPUs, batch 4", "8 个样本，2 块 GPU，批大小 4"),
+        PresetToy => ("8 samples, 2 GPUs, batch 4", "8 个样本，2 块 GPU，batch_size 4"),
         /// Preset: a second toy example.
-        PresetSmall => ("16 samples, 2 GPUs, batch 2", "16 个样本，2 块 GPU，批大小 2"),
+        PresetSmall => ("16 samples, 2 GPUs, batch 2", "16 个样本，2 块 GPU，batch_size 2"),
         /// Preset: CIFAR-10.
         PresetCifar => ("CIFAR-10 train: 50,000 on 2 GPUs", "CIFAR-10 训练集：50,000 个样本，2 块 GPU"),
         /// Preset: ImageNet-1k.
@@ -21,9 +21,9 @@ texts! {
         /// The training loop's group.
         TrainingLoop => ("Training loop", "训练循环"),
         /// The epoch stepper's buttons.
-        PreviousEpoch => ("previous epoch", "上一个轮次"),
+        PreviousEpoch => ("previous epoch", "上一个 epoch"),
         /// The epoch stepper's buttons.
-        NextEpoch => ("next epoch", "下一个轮次"),
+        NextEpoch => ("next epoch", "下一个 epoch"),
         /// The no-sampler side's OS seed field.
         OsEntropy => ("simulated OS entropy", "模拟的操作系统熵"),
     }

@@ -31,13 +31,13 @@ texts! {
         /// Before the seeds.
         Seeds => ("torch.initial_seed() per rank: ", "每个 rank 的 torch.initial_seed()："),
         /// The cost's heading.
-        CostTitle => ("Work per epoch, all GPUs together", "每个轮次的工作量（所有 GPU 合计）"),
+        CostTitle => ("Work per epoch, all GPUs together", "每个 epoch 的工作量（所有 GPU 合计）"),
         /// Visits past the counting cap.
         NotCounted => ("not counted at this size", "此规模下不统计"),
         /// The cost's conclusion.
         CostNote => (
             "Without a sampler the {w} GPUs together do {w}× the work of one epoch.",
-            "不使用采样器时，{w} 块 GPU 合计做了一个轮次 {w} 倍的工作量。",
+            "不使用采样器时，{w} 块 GPU 合计做了一个 epoch {w} 倍的工作量。",
         ),
         /// Samples never processed.
         Never => ("{count} samples never", "{count} 个样本从未被处理"),

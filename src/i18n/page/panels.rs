@@ -4,6 +4,11 @@
 texts! {
     /// What the panels at the page's end say.
     pub enum PanelText {
+        /// The embedded frame's accessible title (`<iframe title>`).
+        IframeTitle => (
+            "DistributedSampler: {n} samples on {w} GPUs, seed {seed}, epoch {epoch} (sampler-viz)",
+            "DistributedSampler：{n} 个样本，{w} 块 GPU，seed {seed}，epoch {epoch}（sampler-viz）",
+        ),
         /// After a copy.
         Copied => ("Copied.", "已复制。"),
         /// A refused copy of the code.
@@ -38,7 +43,7 @@ texts! {
         /// How embedding works.
         EmbedExplain => (
             "The embed shows the controls, the lengths, the pipeline, the tables and the timeline. Add `hide=seed,drop_last` (any control's name in the URL), `hide=controls`, `no_sampler`, `timeline` or `tables` to this page's URL to leave parts out; the embed code follows. Framed, the page posts `{type: \"sampler-viz:height\", height}` to its parent whenever its height changes.",
-            "嵌入视图包含参数控件、各项长度、流水线、索引表和轮次时间线。在本页 URL 中加上 `hide=seed,drop_last`（任一控件在 URL 中的名称）、`hide=controls`、`no_sampler`、`timeline` 或 `tables` 即可隐藏相应部分，嵌入代码会随之更新。被嵌入时，页面每当高度变化都会向父页面发送 `{type: \"sampler-viz:height\", height}`。",
+            "嵌入视图包含参数控件、各项长度、流水线、索引表和 epoch 时间线。在本页 URL 中加上 `hide=seed,drop_last`（任一控件在 URL 中的名称）、`hide=controls`、`no_sampler`、`timeline` 或 `tables` 即可隐藏相应部分，嵌入代码会随之更新。被嵌入时，页面每当高度变化都会向父页面发送 `{type: \"sampler-viz:height\", height}`。",
         ),
         /// A saved download.
         Saved => ("Saved {name}.", "已保存 {name}。"),
@@ -47,7 +52,7 @@ texts! {
         /// Downloads cut short.
         DownloadCut => (
             " At this size they list each rank's first {listed} of {all} indices.",
-            " 在此规模下，只列出每个 rank {all} 个索引中的前 {listed} 个。",
+            "在此规模下，只列出每个 rank {all} 个索引中的前 {listed} 个。",
         ),
         /// Button.
         DownloadCsv => ("Download CSV", "下载 CSV"),

@@ -9,18 +9,18 @@ texts! {
             "一个有 {n} 个样本的数据集，第 i 项就是索引 i 本身。",
         ),
         /// After `epoch = ...`.
-        EpochShown => ("the epoch shown", "页面上显示的轮次"),
+        EpochShown => ("the epoch shown", "页面上显示的 epoch"),
         /// Above the sampler loop.
         WithSampler => (
             "With DistributedSampler: every rank is its own process; here they run one after another.",
             "使用 DistributedSampler：每个 rank 本是一个独立进程；这里让它们依次运行。",
         ),
         /// After `sampler.set_epoch(e)`.
-        NewOrder => ("a new order every epoch", "每个轮次换一个新顺序"),
+        NewOrder => ("a new order every epoch", "每个 epoch 换一个新顺序"),
         /// Instead of `set_epoch`.
         NeverCalled => (
             "sampler.set_epoch(e) is never called: every epoch repeats epoch 0",
-            "从未调用 sampler.set_epoch(e)：每个轮次都重复第 0 个轮次",
+            "从未调用 sampler.set_epoch(e)：每个 epoch 都重复 epoch 0",
         ),
         /// Above the no-sampler loop.
         WithoutSampler => (

@@ -14,7 +14,7 @@ texts! {
         /// Under `len(sampler)`.
         SamplerNote => ("indices per rank; {w} ranks", "每个 rank 的索引数；共 {w} 个 rank"),
         /// Under `len(loader)`.
-        LoaderNote => ("batches per rank = steps per epoch", "每个 rank 的批次数 = 每个轮次的步数"),
+        LoaderNote => ("batches per rank = steps per epoch", "每个 rank 的批次数 = 每个 epoch 的步数"),
         /// Under a table cut short.
         CutNote => (
             "Showing the first {shown} of {all} indices of each rank.",
@@ -25,35 +25,35 @@ texts! {
         /// The sampler table's caption.
         SamplerCaption => (
             "Indices each rank receives in epoch {epoch}, in order",
-            "第 {epoch} 个轮次中每个 rank 依次拿到的索引",
+            "epoch {epoch} 中每个 rank 依次拿到的索引",
         ),
         /// The no-sampler table's caption.
         NoSamplerCaption => (
             "Indices each rank receives in epoch {epoch}, without a sampler",
-            "第 {epoch} 个轮次中不使用采样器时每个 rank 拿到的索引",
+            "epoch {epoch} 中不使用采样器时每个 rank 拿到的索引",
         ),
         /// The timeline's heading.
-        Timeline => ("Epoch by epoch", "逐个轮次对比"),
+        Timeline => ("Epoch by epoch", "逐个 epoch 对比"),
         /// The banner when `set_epoch` is never called.
         NeverSetEpoch => (
             "set_epoch is never called: the sampler seeds every epoch with seed + 0, so every epoch repeats epoch 0's order exactly. Call sampler.set_epoch(epoch) at the start of each epoch.",
-            "从未调用 set_epoch：采样器每个轮次都用 seed + 0 作为种子，因此每个轮次都与第 0 个轮次的顺序完全相同。请在每个轮次开始时调用 sampler.set_epoch(epoch)。",
+            "从未调用 set_epoch：采样器每个 epoch 都用 seed + 0 作为种子，因此每个 epoch 都与 epoch 0 的顺序完全相同。请在每个 epoch 开始时调用 sampler.set_epoch(epoch)。",
         ),
         /// The banner without shuffling.
         NoShuffle => (
             "shuffle=False: every epoch walks the same order, 0, 1, 2, …",
-            "shuffle=False：每个轮次都按同一顺序 0, 1, 2, … 遍历",
+            "shuffle=False：每个 epoch 都按同一顺序 0, 1, 2, … 遍历",
         ),
         /// An epoch's seed when `set_epoch` is not called.
         SeedWithout => ("set_epoch not called → manual_seed({seed})", "未调用 set_epoch → manual_seed({seed})"),
         /// An epoch that repeats an earlier one.
-        SameOrder => ("same order as epoch {epoch}", "与第 {epoch} 个轮次顺序相同"),
+        SameOrder => ("same order as epoch {epoch}", "与 epoch {epoch} 顺序相同"),
         /// Past the previewed ranks.
         MoreRanks => (
             "… and {k} more ranks (all in the index table)",
             "…… 另有 {k} 个 rank（完整内容见索引表）",
         ),
         /// An epoch's button.
-        EpochButton => ("epoch {epoch}", "第 {epoch} 个轮次"),
+        EpochButton => ("epoch {epoch}", "epoch {epoch}"),
     }
 }

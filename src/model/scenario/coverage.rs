@@ -65,14 +65,14 @@ pub(super) fn eval_padding() -> Result<Worked, SamplerError> {
         &concatenated,
         n,
     );
-    // torch.stack(gathered, dim=1).flatten(): position j is rank j % w's (j / w)-th.
+    // torch.stack(gathered, dim=1).flatten(0, 1): position j is rank j % w's (j / w)-th.
     let per_rank = ranks.iter().map(Vec::len).max().unwrap_or(0);
     let interleaved: Vec<(usize, u32)> = (0..per_rank)
         .flat_map(|k| ranks.iter().enumerate().filter_map(move |(r, l)| Some((r, *l.get(k)?))))
         .take(n)
         .collect();
     let mut fixed = gathered_side(
-        "preds = torch.stack(gathered, dim=1).flatten()[:len(dataset)]",
+        "preds = torch.stack(gathered, dim=1).flatten(0, 1)[:len(dataset)]",
         None,
         &ranks,
         &interleaved,
@@ -120,7 +120,8 @@ pub(super) fn tiny_dataset() -> Result<Worked, SamplerError> {
     let mut broken = tiny_side("DistributedSampler(ds3, num_replicas=8, rank=rank)", &params)?;
     let trimmed = sampler(&Params { drop_last: true, ..params.clone() }, 0)?;
     broken.facts.push(Fact::new("drop-last-len", T::FactDropLastLen, trimmed.len() as u64));
-    let one = Params { num_replicas: 1, ..params.clone() };
+    // `DataLoader(ds3)` reads the dataset in order: one replica, no shuffling.
+    let one = Params { num_replicas: 1, shuffle: false, ..params.clone() };
     let fixed = tiny_side("if rank == 0:\n    evaluate(DataLoader(ds3))", &one)?;
     Ok((setup(params.n, params.num_replicas, params.batch_size), broken, fixed))
 }
