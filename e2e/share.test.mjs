@@ -132,6 +132,21 @@ test("the copied link and embed code reopen the same state", async () => {
   }
 });
 
+test("the link and embed code follow the language, the scenario and the walk-through", async () => {
+  await withPage({ n: 10 }, async (page) => {
+    const link = async () => new URL(await page.inputValue("[data-testid=share-link]")).searchParams;
+    await page.click("[data-testid=scenario-resume]");
+    assert.equal((await link()).get("scenario"), "resume");
+    await page.click("[data-testid=guide-start]");
+    assert.equal((await link()).get("guide"), "1");
+    await page.click("[data-testid=lang-zh]");
+    assert.equal((await link()).get("lang"), "zh");
+    assert.match(await page.inputValue("[data-testid=embed-code]"), /title="DistributedSampler：10 个样本/);
+    await page.click("[data-testid=scenario-close]");
+    assert.equal((await link()).get("scenario"), null);
+  });
+});
+
 test("framed on another origin, the page posts its height to the parent", async () => {
   const src = appUrl(session.server.url, { embed: 1, n: 8 });
   const { page, errors } = await openPage(session.browser, parent.url(src));

@@ -2,7 +2,6 @@
 //! [`crate::model::raster`] turns the picture into pixels; this puts them on the page, labels
 //! the strips in HTML beside them, and explains the colours.
 
-use std::time::Duration;
 
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
@@ -12,7 +11,7 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 use super::canvas_legend::legend;
 use super::indices::{SameEpoch, use_indices};
 use super::width::use_width;
-use super::{AppState, fill, rank_colour, thousands, tr};
+use super::{AppState, deferred, fill, rank_colour, thousands, tr};
 use crate::i18n::Lang;
 use crate::i18n::page::CanvasText as T;
 use crate::model::raster::{self, Raster, RasterRow};
@@ -62,19 +61,6 @@ pub fn CanvasView() -> impl IntoView {
         </figure>
     }
     .into_any()
-}
-
-/// A copy of `source` that follows it one browser task later, so that drawing from it is a
-/// task of its own.
-fn deferred<T: Clone + PartialEq + Send + Sync + 'static>(source: Memo<T>) -> RwSignal<T> {
-    let later = RwSignal::new(source.get_untracked());
-    Effect::new(move |_| {
-        let value = source.get();
-        if later.with_untracked(|shown| *shown != value) {
-            set_timeout(move || later.set(value), Duration::ZERO);
-        }
-    });
-    later
 }
 
 /// The largest dataset the rank map is drawn for: it reads every index in one task, which

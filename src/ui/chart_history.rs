@@ -26,6 +26,11 @@ pub fn use_history(state: AppState) -> RwSignal<Option<History>> {
         runs.set_value(run);
         let picture = state.picture.get_untracked();
         spawn_local(async move {
+            // Start after the new picture is on screen.
+            next_macrotask().await;
+            if runs.get_value() != run {
+                return;
+            }
             let mut task = HistoryTask::new(&picture);
             drop(picture);
             history.set(Some(task.history().clone()));

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::chart_figure::ChartFigure;
 use super::chart_history::use_history;
-use super::{AppState, tr};
+use super::{AppState, deferred, tr};
 use crate::chart::data::{PaddingData, VisitsData};
 use crate::chart::history::History;
 use crate::chart::{ChartError, coverage, padding, similarity, summary, visits};
@@ -18,8 +18,11 @@ use crate::i18n::charts::ChartText;
 pub fn Charts() -> impl IntoView {
     let state = expect_context::<AppState>();
     let lang = state.lang;
-    let visits_data = Memo::new(move |_| state.picture.with(|p| VisitsData::from_picture(p)));
-    let padding_data = Memo::new(move |_| state.picture.with(|p| PaddingData::from_picture(p)));
+    // One browser task after the picture, so that a control change paints its picture first.
+    let visits_data =
+        deferred(Memo::new(move |_| state.picture.with(|p| VisitsData::from_picture(p))));
+    let padding_data =
+        deferred(Memo::new(move |_| state.picture.with(|p| PaddingData::from_picture(p))));
     let history = use_history(state);
     let from_history = move |draw: fn(&History, Lang) -> Result<String, ChartError>| {
         Memo::new(move |_| match history.get() {

@@ -27,6 +27,8 @@ mod timeline;
 mod url;
 mod width;
 
+use std::time::Duration;
+
 use leptos::prelude::*;
 
 use crate::i18n::Lang;
@@ -75,4 +77,17 @@ pub fn rank_colour(rank: usize) -> String {
 /// A count with thousands separators: `50,000` (see [`crate::i18n::Count`]).
 pub fn thousands(n: u64) -> String {
     crate::i18n::Count(n).to_string()
+}
+
+/// A copy of `source` that follows it one browser task later, so that drawing from it is a
+/// task of its own.
+pub fn deferred<T: Clone + PartialEq + Send + Sync + 'static>(source: Memo<T>) -> RwSignal<T> {
+    let later = RwSignal::new(source.get_untracked());
+    Effect::new(move |_| {
+        let value = source.get();
+        if later.with_untracked(|shown| *shown != value) {
+            set_timeout(move || later.set(value), Duration::ZERO);
+        }
+    });
+    later
 }
