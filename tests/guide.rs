@@ -34,9 +34,24 @@ fn each_stage_explains_this_configuration() {
     check("n=8&num_replicas=2", Pad, En, &["8 divides by num_replicas = 2", "total_size = 8"]);
     check("n=21&num_replicas=2", Pad, En, &["up to total_size = 22: padding_size = 1"]);
     check("n=3&num_replicas=8", Pad, En, &["total_size = 8: padding_size = 5"]);
-    check("n=21&num_replicas=4&drop_last=1", Pad, En, &["down to total_size = 20", "1 in all", "cuts other samples"]);
-    check("n=21&num_replicas=4&drop_last=1&set_epoch=0", Pad, En, &["the same samples are cut every epoch"]);
-    check("n=21&num_replicas=4&drop_last=1&shuffle=0", Pad, En, &["the same samples are cut every epoch"]);
+    check(
+        "n=21&num_replicas=4&drop_last=1",
+        Pad,
+        En,
+        &["down to total_size = 20", "1 in all", "cuts other samples"],
+    );
+    check(
+        "n=21&num_replicas=4&drop_last=1&set_epoch=0",
+        Pad,
+        En,
+        &["the same samples are cut every epoch"],
+    );
+    check(
+        "n=21&num_replicas=4&drop_last=1&shuffle=0",
+        Pad,
+        En,
+        &["the same samples are cut every epoch"],
+    );
     check("n=3&num_replicas=8", Pad, En, &["more than once"]);
     check("n=21&num_replicas=2", Stripe, En, &["r + 2, r + 4", "len(sampler) = 11"]);
     check(

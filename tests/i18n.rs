@@ -14,7 +14,9 @@ fn is_code(text: &str) -> bool {
     match words[..] {
         [code] => !code.is_empty(),
         [word, value] => {
-            ["rank", "epoch", "seed"].contains(&word) && value.starts_with('{') && value.ends_with('}')
+            ["rank", "epoch", "seed"].contains(&word)
+                && value.starts_with('{')
+                && value.ends_with('}')
         }
         _ => false,
     }

@@ -12,9 +12,9 @@
 //!   ignored. Hiding a control keeps its value: the URL still sets it.
 
 use super::params::Field;
+use super::query::Params;
 use crate::i18n::page::PanelText;
 use crate::i18n::{Lang, fill};
-use super::query::Params;
 
 /// A part of the page that `hide=` can leave out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,7 +119,12 @@ pub fn iframe_code(src: &str, title: &str) -> String {
 pub fn iframe_title(params: &Params, lang: Lang) -> String {
     fill(
         PanelText::IframeTitle.text(lang),
-        &[("n", &params.n), ("w", &params.num_replicas), ("seed", &params.seed), ("epoch", &params.epoch)],
+        &[
+            ("n", &params.n),
+            ("w", &params.num_replicas),
+            ("seed", &params.seed),
+            ("epoch", &params.epoch),
+        ],
     )
 }
 

@@ -2,7 +2,6 @@
 //! [`crate::model::raster`] turns the picture into pixels; this puts them on the page, labels
 //! the strips in HTML beside them, and explains the colours.
 
-
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use wasm_bindgen::{Clamped, JsCast, JsValue};
