@@ -86,7 +86,8 @@ pub fn coverage(h: &History, lang: Lang) -> String {
     if let (Some(&min), Some(&max)) = (last.iter().min(), last.iter().max()) {
         text.push(' ');
         let (lo, hi) = (percent(min, h.n), percent(max, h.n));
-        text += &fill(T::CoverageAfter.text(lang), &[("k", &done), ("min", &lo), ("max", &hi)]);
+        let key = if lo == hi { T::CoverageAfterSame } else { T::CoverageAfter };
+        text += &fill(key.text(lang), &[("k", &done), ("min", &lo), ("max", &hi)]);
         let grows = h.seen.iter().any(|s| s.first() != s.last());
         if done > 1 {
             text.push(' ');

@@ -34,8 +34,8 @@ texts! {
         VisitsEntry => ("{samples} processed {times}×", "{samples} 个样本各处理 {times} 次"),
         /// Visits summary.
         VisitsSummary => (
-            "One epoch over all {w} ranks, as a histogram of samples by number of visits (exact at any size, one bar per count rather than per sample). With DistributedSampler: {with}. Without a sampler: {without}.",
-            "一个 epoch 内所有 {w} 个 rank 的情况，按访问次数统计样本数的直方图（任何规模下都精确，每个次数一根柱而不是每个样本一根）。使用 DistributedSampler：{with}。不使用 sampler：{without}。",
+            "One epoch, all ranks together (num_replicas = {w}), as a histogram of samples by number of visits (exact at any size, one bar per count rather than per sample). With DistributedSampler: {with}. Without a sampler: {without}.",
+            "一个 epoch 内全部 rank 合计（num_replicas = {w}），按访问次数统计样本数的直方图（任何规模下都精确，每个次数一根柱而不是每个样本一根）。使用 DistributedSampler：{with}。不使用 sampler：{without}。",
         ),
         /// Visits summary: the no-sampler side was not counted.
         VisitsUncounted => ("not counted for this set-up", "此设置下未统计"),
@@ -81,6 +81,8 @@ texts! {
         CoverageFirstRanks => ("Ranks 0 to 7 of {w} are drawn.", "仅绘制 {w} 个 rank 中的 rank 0 到 7。"),
         /// Coverage summary: the last epoch's range.
         CoverageAfter => ("After {k} epochs: {min} to {max} per rank.", "{k} 个 epoch 之后：每个 rank 为 {min} 到 {max}。"),
+        /// Coverage summary, when every rank has seen the same share.
+        CoverageAfterSame => ("After {k} epochs: {min} for every rank.", "{k} 个 epoch 之后：每个 rank 都是 {min}。"),
         /// Coverage summary: no growth.
         CoverageFlat => (
             "It never grows after the first epoch: every epoch hands each rank the same samples again.",
