@@ -161,12 +161,7 @@ impl ParamError {
     pub fn message(&self, lang: Lang) -> String {
         let field: &dyn fmt::Display = &self.field;
         let (key, got) = match &self.problem {
-            Problem::Refused(error) => {
-                return match error.exception() {
-                    Some(exception) => format!("{exception}: {error}"),
-                    None => error.message_in(lang),
-                };
-            }
+            Problem::Refused(error) => return error.shown_in(lang),
             Problem::TooManyRanks { max } => {
                 return fill(ErrorText::TooManyRanks.text(lang), &[("max", max)]);
             }

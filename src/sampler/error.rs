@@ -40,6 +40,15 @@ impl SamplerError {
         }
     }
 
+    /// The error as the page shows it: `ValueError: …` as Python prints it where PyTorch
+    /// raises, else this tool's limit in `lang`.
+    pub fn shown_in(&self, lang: Lang) -> String {
+        match self.exception() {
+            Some(exception) => format!("{exception}: {self}"),
+            None => self.message_in(lang),
+        }
+    }
+
     /// The rule behind the error, in a sentence (English: the JS API's `rule`).
     pub fn rule(&self) -> String {
         self.rule_in(Lang::En)

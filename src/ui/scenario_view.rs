@@ -129,10 +129,8 @@ fn fact(f: Fact) -> impl IntoView {
 /// PyTorch's exception, word for word, and the rule behind it.
 fn pytorch_error(error: SamplerError) -> impl IntoView {
     let lang = expect_context::<AppState>().lang;
-    let message = match error.exception() {
-        Some(exception) => format!("{exception}: {error}"),
-        None => error.to_string(),
-    };
+    let shown = error.clone();
+    let message = move || shown.shown_in(lang.get());
     let rule = move || error.rule_in(lang.get());
     view! {
         <div class="error-note scenario-error" data-testid="scenario-error">
