@@ -184,6 +184,9 @@ fn charts_match_brute_force() {
         ("n=100&num_replicas=64&batch_size=1", false),
         ("n=1000&num_replicas=12&drop_last=true&batch_size=7&loader_drop_last=true", false),
         ("n=3&num_replicas=8&drop_last=true", true),
+        // The picture at epoch 3 (its order is reused for epoch 3) and at epoch 9 (reused nowhere).
+        ("n=50&num_replicas=3&epoch=3", false),
+        ("n=50&num_replicas=3&epoch=9", false),
     ];
     for (query, all_same) in table {
         check(query, all_same);

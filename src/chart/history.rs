@@ -9,6 +9,7 @@
 
 use std::sync::Arc;
 
+pub use super::known::History;
 use crate::model::Picture;
 use crate::model::visits::yielded;
 use crate::sampler::{DistributedSampler, Epoch, EpochTask, SamplerError, unpack_seed};
@@ -20,43 +21,6 @@ pub const TRACKED_RANKS: usize = 8;
 /// Keep every epoch's order when together they hold at most this many indices (32 MB).
 pub const CACHE_LIMIT: usize = 1 << 23;
 
-/// What is known so far about epochs `0 .. EPOCHS`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct History {
-    /// `len(dataset)`.
-    pub n: u64,
-    /// Positions of the padded (or trimmed) list, the same every epoch.
-    pub total_size: u64,
-    /// How many ranks.
-    pub num_replicas: usize,
-    /// `matches[i][j]`: positions of the padded list that hold the same index in epochs `i`
-    /// and `j`, over all ranks; `None` until computed.
-    pub matches: Vec<Vec<Option<u64>>>,
-    /// `seen[r][k]`: distinct samples rank `r` has processed in epochs `0 ..= k`.
-    pub seen: Vec<Vec<u64>>,
-    /// Why the epochs from `matches.len()` on could not be drawn (a seed out of range).
-    pub error: Option<SamplerError>,
-}
-
-impl History {
-    /// Epochs compared.
-    pub fn epochs(&self) -> usize {
-        self.matches.len()
-    }
-
-    /// The share of positions where epochs `i` and `j` agree, once computed (1 when empty).
-    pub fn similarity(&self, i: usize, j: usize) -> Option<f64> {
-        let m = (*self.matches.get(i)?.get(j)?)?;
-        Some(super::format::share(m, self.total_size))
-    }
-
-    /// Every cell and every coverage point is known.
-    pub fn is_complete(&self) -> bool {
-        let cells = self.matches.iter().flatten().all(Option::is_some);
-        cells && self.seen.iter().all(|s| s.len() == self.epochs())
-    }
-}
-
 /// The work behind a [`History`], done a slice at a time.
 pub struct HistoryTask {
     sampler: DistributedSampler,
@@ -66,6 +30,9 @@ pub struct HistoryTask {
     /// Each epoch's generator seed (`None` without shuffling): equal seeds, equal orders.
     keys: Vec<Option<u64>>,
     cache: Option<Vec<Option<Arc<Epoch>>>>,
+    /// The picture's own epoch with its generator seed: an epoch with the same seed is that
+    /// very order, so it is not drawn again.
+    shown: Option<(Option<u64>, Arc<Epoch>)>,
     /// The cell being computed: `row <= col`.
     row: usize,
     col: usize,
@@ -94,6 +61,7 @@ impl HistoryTask {
             set_epoch,
             kept: yielded(loader, sampler.len()) * w,
             cache: (n.saturating_mul(k) <= CACHE_LIMIT).then(|| vec![None; k]),
+            shown: seed_key(sampler).ok().map(|key| (key, picture.epoch.clone())),
             keys,
             row: 0,
             col: 0,
@@ -180,6 +148,11 @@ impl HistoryTask {
 
     /// Gets epoch `e` into the free slot (`a`, then `b`), drawing it in slices if needed.
     fn obtain(&mut self, e: usize, budget: usize) -> usize {
+        let shown = self.shown.as_ref().filter(|(key, _)| *key == self.keys[e]);
+        if let Some(epoch) = shown.map(|(_, epoch)| epoch.clone()) {
+            self.put(epoch);
+            return 1;
+        }
         if let Some(epoch) = self.cache.as_ref().and_then(|c| c[e].clone()) {
             self.put(epoch);
             return 1;
@@ -297,10 +270,16 @@ fn seed_keys(
     for e in 0..EPOCHS {
         let mut s = sampler.clone();
         s.set_epoch(if set_epoch { e as i128 } else { 0 });
-        match s.generator_seed().map(unpack_seed).transpose() {
+        match seed_key(&s) {
             Ok(key) => keys.push(key),
             Err(error) => return (keys, Some(error)),
         }
     }
     (keys, None)
+}
+
+/// The seed a sampler's generator gets for its epoch (`None` without shuffling): two epochs
+/// with the same key have the same order.
+fn seed_key(sampler: &DistributedSampler) -> Result<Option<u64>, SamplerError> {
+    sampler.generator_seed().map(unpack_seed).transpose()
 }

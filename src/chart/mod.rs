@@ -17,6 +17,7 @@ pub mod data;
 mod draw;
 pub mod format;
 pub mod history;
+mod known;
 pub mod padding;
 pub mod similarity;
 pub mod summary;
