@@ -2,14 +2,16 @@
 //! side's parameters through the URL and the main picture, and the small examples against
 //! PyTorch 2.15's own outputs (the Python that made each vector is quoted above its test).
 
+mod scenario_brute;
 mod scenario_golden;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use sampler_viz::i18n::Lang;
 use sampler_viz::model::scenario::{Comparison, Scenario, Side};
 use sampler_viz::model::{Field, Params, Picture};
 use sampler_viz::sampler::{BatchSampler, Config, DistributedSampler, SamplerError};
+use scenario_brute::{brute_coverage, python_list};
 use scenario_golden::{golden_head, golden_no_sampler_epoch0, golden_sampler};
 
 #[derive(Clone, Copy, Debug)]
@@ -52,22 +54,6 @@ fn samples(scenario: Scenario, which: Which, id: &str) -> Vec<u32> {
 fn rows(scenario: Scenario, which: Which) -> Vec<Vec<u32>> {
     let c = compare(scenario);
     side(&c, which).rows.iter().map(|r| r.chips.iter().map(|c| c.index).collect()).collect()
-}
-
-/// `list(DistributedSampler(range(n), num_replicas=w, rank=r, seed=seed))` after `set_epoch(e)`.
-fn python_list(n: u64, w: i64, r: i64, seed: i128, epoch: i128) -> Vec<u32> {
-    let config = Config { n, num_replicas: w, rank: r, seed, epoch, ..Config::default() };
-    DistributedSampler::new(&config).and_then(|s| s.indices()).expect("valid example")
-}
-
-/// `(never seen, seen more than once)` over `lists`, counted with a hash map.
-fn brute_coverage(n: u32, lists: &[Vec<u32>]) -> (u64, u64) {
-    let mut seen: HashMap<u32, u32> = HashMap::new();
-    for &i in lists.iter().flatten() {
-        *seen.entry(i).or_default() += 1;
-    }
-    let never = (0..n).filter(|i| !seen.contains_key(i)).count() as u64;
-    (never, seen.values().filter(|&&c| c > 1).count() as u64)
 }
 
 #[test]
