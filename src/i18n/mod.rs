@@ -16,6 +16,7 @@ pub mod charts;
 pub mod guide;
 pub mod page;
 pub mod scenarios;
+pub mod schemes;
 
 pub use lang::Lang;
 pub use number::Count;
@@ -28,5 +29,6 @@ pub fn entries() -> Vec<Entry> {
     all.extend(guide::entries());
     all.extend(page::entries());
     all.extend(scenarios::entries());
+    all.extend(schemes::entries());
     all
 }

@@ -12,6 +12,7 @@ pub mod python;
 pub mod query;
 pub mod raster;
 pub mod scenario;
+pub mod scheme;
 pub mod visits;
 
 pub use params::{Field, ParamError, Problem, Seeding, Stage};

@@ -6,8 +6,8 @@ use super::params::{Field, ParamError, Seeding};
 use super::query::Params;
 use super::visits::{self, Visits};
 use crate::sampler::{
-    BatchSampler, Config, DistributedSampler, Epoch, EpochTask, LoaderConfig, NoSampler,
-    SamplerError, unpack_seed, unseeded_process_seeds,
+    BatchSampler, Config, DistributedSampler, Epoch, EpochTask, NoSampler, SamplerError,
+    unpack_seed, unseeded_process_seeds,
 };
 
 /// The most indices a table row lists; longer rows are cut, saying so.
@@ -104,23 +104,10 @@ impl Picture {
     /// Checks `params` and starts the picture; only the permutation is left to draw, in slices
     /// ([`PictureTask::advance`]) so that a page stays responsive at large sizes.
     pub fn start(params: &Params) -> Result<PictureTask, Vec<ParamError>> {
-        let config = Config {
-            n: params.n,
-            num_replicas: params.num_replicas,
-            rank: params.rank,
-            shuffle: params.shuffle,
-            seed: params.seed,
-            drop_last: params.drop_last,
-            epoch: params.sampler_epoch().into(),
-        };
+        let config = params.sampler_config(params.rank);
         let sampler_error = |e: SamplerError| vec![ParamError::from_sampler(field_of(&e), &e)];
         let sampler = DistributedSampler::new(&config).map_err(sampler_error)?;
-        let loader_config = LoaderConfig {
-            batch_size: params.batch_size,
-            shuffle: params.loader_shuffle,
-            drop_last: params.loader_drop_last,
-        };
-        let loader = loader_config.check(params.n, true).map_err(sampler_error)?;
+        let loader = params.loader_config().check(params.n, true).map_err(sampler_error)?;
         let epoch = sampler.start_epoch().map_err(sampler_error)?;
         Ok(PictureTask { params: params.clone(), config, sampler, loader, epoch })
     }
@@ -164,7 +151,7 @@ impl PictureTask {
 }
 
 /// The control an error belongs next to.
-fn field_of(error: &SamplerError) -> Field {
+pub(crate) fn field_of(error: &SamplerError) -> Field {
     match error {
         SamplerError::InvalidRank { num_replicas, .. } if *num_replicas <= 0 => Field::NumReplicas,
         SamplerError::InvalidRank { .. } => Field::Rank,
@@ -244,7 +231,7 @@ fn no_sampler(params: &Params, loader: &BatchSampler) -> Result<NoSamplerSide, P
     Ok(NoSamplerSide { process_seeds, orders, loader_len: loader.len(n), visits })
 }
 
-fn field_of_no_sampler(error: &SamplerError, seed_field: Field) -> Field {
+pub(crate) fn field_of_no_sampler(error: &SamplerError, seed_field: Field) -> Field {
     match error {
         SamplerError::SeedOverflow { .. } => seed_field,
         other => field_of(other),

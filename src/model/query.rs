@@ -2,7 +2,7 @@
 //! Decoding the URL itself (percent escapes) is the browser's job; this takes decoded pairs.
 
 use super::params::{Field, ParamError, Problem, Seeding, Stage};
-use crate::sampler::{SEED_MAX, SEED_MIN};
+use crate::sampler::{Config, LoaderConfig, SEED_MAX, SEED_MIN};
 
 /// The most ranks the page draws (PyTorch has no such limit).
 pub const MAX_REPLICAS: i64 = 64;
@@ -71,6 +71,28 @@ impl Params {
     /// The epoch handed to the sampler: `epoch` when `set_epoch` is called, else 0 forever.
     pub fn sampler_epoch(&self) -> u64 {
         if self.set_epoch { self.epoch } else { 0 }
+    }
+
+    /// `DistributedSampler`'s arguments as seen by `rank`, told this epoch (or 0).
+    pub fn sampler_config(&self, rank: i64) -> Config {
+        Config {
+            n: self.n,
+            num_replicas: self.num_replicas,
+            rank,
+            shuffle: self.shuffle,
+            seed: self.seed,
+            drop_last: self.drop_last,
+            epoch: self.sampler_epoch().into(),
+        }
+    }
+
+    /// The `DataLoader`'s arguments beside `sampler=` (`loader_shuffle`, `loader_drop_last`).
+    pub fn loader_config(&self) -> LoaderConfig {
+        LoaderConfig {
+            batch_size: self.batch_size,
+            shuffle: self.loader_shuffle,
+            drop_last: self.loader_drop_last,
+        }
     }
 
     /// Reads decoded `(name, value)` pairs over the defaults. Unknown names are left for other

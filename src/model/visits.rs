@@ -21,7 +21,8 @@ impl Visits {
         self.histogram.iter().find(|&&(t, _)| t == times).map_or(0, |&(_, s)| s)
     }
 
-    fn from_counts(counts: &[u32]) -> Self {
+    /// The histogram of per-sample counts.
+    pub fn from_counts(counts: &[u32]) -> Self {
         let mut samples_by_times = vec![0u64; counts.iter().max().map_or(0, |&m| m as usize + 1)];
         for &c in counts {
             samples_by_times[c as usize] += 1;

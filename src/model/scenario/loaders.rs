@@ -167,9 +167,5 @@ pub(super) fn double_shuffle() -> Result<Worked, SamplerError> {
 
 /// The `DataLoader` arguments `params` describe.
 fn loader_config(params: &Params) -> LoaderConfig {
-    LoaderConfig {
-        batch_size: params.batch_size,
-        shuffle: params.loader_shuffle,
-        drop_last: params.loader_drop_last,
-    }
+    params.loader_config()
 }

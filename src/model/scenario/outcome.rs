@@ -149,15 +149,7 @@ pub fn sampler(params: &Params, rank: i64) -> Result<DistributedSampler, Sampler
 
 /// `DistributedSampler`'s arguments for `params` as seen by `rank`.
 pub fn config(params: &Params, rank: i64) -> Config {
-    Config {
-        n: params.n,
-        num_replicas: params.num_replicas,
-        rank,
-        shuffle: params.shuffle,
-        seed: params.seed,
-        drop_last: params.drop_last,
-        epoch: params.sampler_epoch().into(),
-    }
+    params.sampler_config(rank)
 }
 
 /// Every rank's epoch for `params` (its training epoch, through `set_epoch` or not).

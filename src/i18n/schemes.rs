@@ -1,0 +1,96 @@
+//! The comparison at the top of the page: each scheme's title and summary, the verdicts and
+//! facts under its lanes, and the comparison's own controls.
+
+texts! {
+    /// What the comparison says.
+    pub enum SchemeText {
+        /// `distributed`'s title.
+        DistributedTitle => ("With DistributedSampler", "使用 DistributedSampler"),
+        /// `distributed`'s summary.
+        DistributedSummary => (
+            "One shuffle shared by every GPU, cut into one stripe per GPU.",
+            "所有 GPU 共用一次打乱，再按 GPU 切成互不重叠的条带。"
+        ),
+        /// `no_sampler`'s title.
+        NoSamplerTitle => ("Without a sampler", "不使用 sampler"),
+        /// `no_sampler`'s summary.
+        NoSamplerSummary => (
+            "Every GPU runs `DataLoader(shuffle=...)` over the whole dataset.",
+            "每个 GPU 都对整个数据集运行 `DataLoader(shuffle=...)`。"
+        ),
+        /// `seed_per_rank`'s title.
+        SeedPerRankTitle => ("A seed per rank (the bug)", "每个 rank 一个种子（错误写法）"),
+        /// `seed_per_rank`'s summary.
+        SeedPerRankSummary => (
+            "Each GPU builds its own `DistributedSampler(seed=rank)`: the stripes no longer fit together.",
+            "每个 GPU 各自构建 `DistributedSampler(seed=rank)`：各自的条带不再互补。"
+        ),
+        /// The section's heading.
+        Heading => ("What does each GPU get?", "每个 GPU 拿到哪些数据？"),
+        /// The dataset row's label.
+        Dataset => ("The dataset: {n} samples", "数据集：{n} 个样本"),
+        /// A lane's label.
+        Gpu => ("GPU {rank}", "GPU {rank}"),
+        /// After a lane's first tiles.
+        More => ("+{count} more", "还有 {count} 个"),
+        /// Before the samples a lane's loader leaves out.
+        LeftOut => ("left out by the loader:", "被 DataLoader 丢弃："),
+        /// Before the samples no GPU processes.
+        Unseen => ("No GPU gets {count} samples this epoch:", "本 epoch 没有任何 GPU 处理的 {count} 个样本："),
+        /// The picker's accessible name.
+        Picker => ("Set-up {k}", "方案 {k}"),
+        /// Verdict: every sample once.
+        EachOnce => ("Each sample once per epoch: the work is split, nothing repeated.", "每个 epoch 每个样本恰好一次：工作被分摊，没有重复。"),
+        /// Verdict: every sample at least once, some more.
+        AtLeastOnce => (
+            "Each sample at least once; {more} more than once (padding copies).",
+            "每个样本至少一次；其中 {more} 个不止一次（填充副本）。"
+        ),
+        /// Verdict: every GPU processes everything.
+        EveryGpuAll => (
+            "Every GPU trains on all {n} samples: {w}× the work, no speed-up.",
+            "每个 GPU 都训练全部 {n} 个样本：{w} 倍的工作量，没有加速。"
+        ),
+        /// Verdict: some samples never, some more than once.
+        Missing => (
+            "{never} samples never seen this epoch, {more} seen more than once.",
+            "本 epoch 有 {never} 个样本从未被处理，{more} 个被处理不止一次。"
+        ),
+        /// Verdict: nothing to process.
+        Empty => ("Nothing to process: the dataset is empty.", "没有可处理的数据：数据集为空。"),
+        /// Second verdict: the epoch repeats an earlier one.
+        Repeats => ("Same order as epoch {epoch}: nothing moves.", "与 epoch {epoch} 的顺序完全相同：什么都没变。"),
+        /// Second verdict: a new order.
+        NewOrder => ("A new order this epoch.", "本 epoch 是新的顺序。"),
+        /// Fact: each GPU's share.
+        Share => ("Each GPU processes {per} of {n} samples ({percent}%).", "每个 GPU 处理 {n} 个样本中的 {per} 个（{percent}%）。"),
+        /// Fact: each GPU's share when the GPUs differ.
+        ShareUneven => ("GPUs process {min} to {max} of {n} samples.", "各 GPU 处理 {n} 个样本中的 {min} 到 {max} 个。"),
+        /// Fact: samples on more than one GPU.
+        Duplicated => ("{count} samples on more than one GPU.", "{count} 个样本出现在不止一个 GPU 上。"),
+        /// Fact: steps per epoch.
+        Steps => ("{steps} steps per epoch on each GPU.", "每个 GPU 每个 epoch {steps} 步。"),
+        /// The epoch controls' group name.
+        EpochGroup => ("Epochs", "Epoch"),
+        /// The epoch shown.
+        Epoch => ("epoch {epoch}", "epoch {epoch}"),
+        /// Plays the epochs.
+        PlayEpochs => ("Play epochs", "播放 epoch"),
+        /// Pauses them.
+        PauseEpochs => ("Pause epochs", "暂停 epoch"),
+        /// One epoch back.
+        PreviousEpoch => ("Previous epoch", "上一个 epoch"),
+        /// One epoch on.
+        NextEpoch => ("Next epoch", "下一个 epoch"),
+        /// The phone's switch between the compared schemes.
+        Switch => ("Show", "显示"),
+        /// Legend: a padding copy.
+        LegendPadding => ("padding copy", "填充副本"),
+        /// Legend: on more than one GPU.
+        LegendDup => ("on more than one GPU", "出现在多个 GPU 上"),
+        /// Legend: left out.
+        LegendLeftOut => ("left out", "未被处理"),
+        /// When a scheme cannot be drawn for these arguments.
+        Refused => ("This set-up refuses these arguments:", "该方案不接受这些参数："),
+    }
+}

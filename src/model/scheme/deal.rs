@@ -1,0 +1,156 @@
+//! What a scheme hands the GPUs in one epoch, as the comparison draws it: per rank the samples
+//! processed (first [`LANE_CAP`] as tiles), what the loader leaves out, and over all ranks the
+//! visit counts and the samples no GPU processes.
+
+use super::LANE_CAP;
+use crate::model::visits::{self, Visits};
+use crate::sampler::BatchSampler;
+
+/// How a position of a rank's list came to be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// A sample of the dataset, at its first place in the list.
+    Sample,
+    /// A copy added to make the list divide evenly (wrap-around padding).
+    Padding,
+}
+
+/// One sample in a GPU's lane.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tile {
+    /// The dataset index.
+    pub index: u32,
+    /// How it got here.
+    pub origin: Origin,
+    /// Whether another lane of the same scheme also holds this index this epoch.
+    pub dup: bool,
+}
+
+/// One GPU's epoch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lane {
+    /// The first [`LANE_CAP`] samples it processes, in order.
+    pub tiles: Vec<Tile>,
+    /// How many samples it processes this epoch.
+    pub len: usize,
+    /// `len(sampler)` on this rank (what the sampler yields, before the loader drops any).
+    pub sampler_len: usize,
+    /// `len(loader)` on this rank: its steps this epoch.
+    pub loader_len: usize,
+    /// The first indices its loader leaves out (`DataLoader(drop_last=True)`'s short batch).
+    pub left_out: Vec<u32>,
+}
+
+/// What every rank processes in one epoch, and what that adds up to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deal {
+    /// `len(dataset)`.
+    pub n: u64,
+    /// The loader's `batch_size` (where the lanes' batches break).
+    pub batch_size: usize,
+    /// One lane per rank, rank 0 first.
+    pub lanes: Vec<Lane>,
+    /// How many samples are processed how many times, over all ranks.
+    pub visits: Visits,
+    /// The first [`LANE_CAP`] samples no GPU processes this epoch, ascending.
+    pub unseen: Vec<u32>,
+    /// An earlier epoch whose deal this one repeats exactly (0, when nothing moves).
+    pub repeats: Option<u64>,
+}
+
+impl Deal {
+    /// Samples no GPU processes this epoch.
+    pub fn unseen_len(&self) -> u64 {
+        self.visits.samples(0)
+    }
+
+    /// Samples processed by more than one GPU (more than once) this epoch.
+    pub fn duplicated(&self) -> u64 {
+        self.visits.histogram.iter().filter(|&&(t, _)| t >= 2).map(|&(_, s)| s).sum()
+    }
+
+    /// Samples processed at least once.
+    pub fn seen(&self) -> u64 {
+        self.n - self.unseen_len()
+    }
+
+    /// Every rank's list as `(index, origin)` at position `k`, generic over schemes: the deal
+    /// of ranks whose sampler lists are `lists` (rank 0 first), batched by `loader`.
+    pub fn from_lists(
+        n: usize,
+        lists: &[Vec<u32>],
+        origin: impl Fn(usize, usize) -> Origin,
+        loader: &BatchSampler,
+    ) -> Deal {
+        // Occurrences (visits) and distinct lanes holding each sample (dup).
+        let mut visits_of = vec![0u32; n];
+        let mut lanes_of = vec![0u32; n];
+        let mut last_lane = vec![u32::MAX; n];
+        let kept: Vec<usize> = lists.iter().map(|l| visits::yielded(loader, l.len())).collect();
+        for (rank, (list, &kept)) in lists.iter().zip(&kept).enumerate() {
+            for &index in &list[..kept] {
+                let i = index as usize;
+                visits_of[i] += 1;
+                if last_lane[i] != rank as u32 {
+                    last_lane[i] = rank as u32;
+                    lanes_of[i] += 1;
+                }
+            }
+        }
+        let lanes = lists
+            .iter()
+            .zip(&kept)
+            .enumerate()
+            .map(|(rank, (list, &kept))| Lane {
+                tiles: (0..kept.min(LANE_CAP))
+                    .map(|k| Tile {
+                        index: list[k],
+                        origin: origin(rank, k),
+                        dup: lanes_of[list[k] as usize] >= 2,
+                    })
+                    .collect(),
+                len: kept,
+                sampler_len: list.len(),
+                loader_len: loader.len(list.len()),
+                left_out: list[kept..].iter().take(LANE_CAP).copied().collect(),
+            })
+            .collect();
+        let unseen = (0u32..).zip(&visits_of).filter(|&(_, &c)| c == 0).map(|(i, _)| i);
+        Deal {
+            n: n as u64,
+            batch_size: loader.batch_size(),
+            lanes,
+            visits: Visits::from_counts(&visits_of),
+            unseen: unseen.take(LANE_CAP).collect(),
+            repeats: None,
+        }
+    }
+
+    /// The deal when every one of `w` ranks walks the same `list`: each sample the loader
+    /// keeps is processed once per rank (no per-sample pass needed).
+    pub fn same_on_every_rank(list: &[u32], w: usize, loader: &BatchSampler) -> Deal {
+        let n = list.len();
+        let kept = visits::yielded(loader, n);
+        let lane = Lane {
+            tiles: list[..kept.min(LANE_CAP)]
+                .iter()
+                .map(|&index| Tile { index, origin: Origin::Sample, dup: w >= 2 })
+                .collect(),
+            len: kept,
+            sampler_len: n,
+            loader_len: loader.len(n),
+            left_out: list[kept..].iter().take(LANE_CAP).copied().collect(),
+        };
+        let mut unseen = list[kept..].to_vec();
+        unseen.sort_unstable();
+        unseen.truncate(LANE_CAP);
+        Deal {
+            n: n as u64,
+            batch_size: loader.batch_size(),
+            lanes: vec![lane; w],
+            visits: visits::no_sampler_alike(n, w, loader),
+            unseen,
+            repeats: None,
+        }
+    }
+}

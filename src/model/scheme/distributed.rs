@@ -1,0 +1,120 @@
+//! `distributed`: one `DistributedSampler` per process, all with the same seed, and a
+//! `DataLoader(sampler=sampler)`: one permutation, padded or trimmed, striped to ranks.
+
+use std::sync::Arc;
+
+use super::{Deal, LANE_CAP, Lane, Origin, Scheme, Shared, Step, Tile};
+use crate::i18n::Lang;
+use crate::i18n::schemes::SchemeText;
+use crate::model::picture::field_of;
+use crate::model::visits;
+use crate::model::{ParamError, Params};
+use crate::sampler::{BatchSampler, DistributedSampler, Epoch, SamplerError};
+
+/// `DistributedSampler` + `DataLoader`, the set-up PyTorch documents.
+pub struct Distributed;
+
+/// Below this many samples, an epoch is compared with epoch 0 index by index.
+pub(super) const COMPARE_LIMIT: u64 = 1 << 16;
+
+impl Scheme for Distributed {
+    fn name(&self) -> &'static str {
+        "distributed"
+    }
+
+    fn title(&self) -> SchemeText {
+        SchemeText::DistributedTitle
+    }
+
+    fn summary(&self) -> SchemeText {
+        SchemeText::DistributedSummary
+    }
+
+    fn steps(&self) -> &'static [Step] {
+        &[Step::Indices, Step::Shuffle, Step::PadOrTrim, Step::Stripe, Step::Batch]
+    }
+
+    fn deal(&self, params: &Params, shared: &Shared) -> Result<Deal, Vec<ParamError>> {
+        let refused = |e: SamplerError| vec![ParamError::from_sampler(field_of(&e), &e)];
+        let sampler = DistributedSampler::new(&params.sampler_config(0)).map_err(refused)?;
+        let loader = params.loader_config().check(params.n, true).map_err(refused)?;
+        let epoch = match &shared.epoch {
+            Some(epoch) => Arc::clone(epoch),
+            None => Arc::new(sampler.epoch().map_err(refused)?),
+        };
+        let mut deal = deal(&epoch, &loader);
+        deal.repeats = repeats(params).map_err(refused)?;
+        Ok(deal)
+    }
+
+    fn python(&self, params: &Params, _lang: Lang) -> String {
+        let py = super::python::Py(params);
+        format!(
+            "{head}for rank in range({w}):\n    sampler = DistributedSampler(dataset, num_replicas={w}, rank=rank, shuffle={shuffle}, seed={seed}, drop_last={drop_last})\n    sampler.set_epoch({epoch})\n    loader = DataLoader(dataset, batch_size={bs}, sampler=sampler, drop_last={ldl})\n    print(f\"GPU {{rank}}:\", [i for batch in loader for i in batch.tolist()])\n",
+            head = py.head(),
+            w = params.num_replicas,
+            shuffle = py.bool(params.shuffle),
+            seed = params.seed,
+            drop_last = py.bool(params.drop_last),
+            epoch = params.sampler_epoch(),
+            bs = params.batch_size,
+            ldl = py.bool(params.loader_drop_last),
+        )
+    }
+}
+
+/// The deal of one epoch, in closed form: rank `r` processes padded positions `r + k·w` for
+/// `k < kept`, so together the ranks process positions `0 .. kept·w`, and position `j` holds
+/// `order[j % n]`: the sample at order position `p` is processed by the lanes of positions
+/// `p, p + n, …` below `kept·w` (never twice by one lane), so it is shared iff `p + n < kept·w`.
+pub fn deal(epoch: &Epoch, loader: &BatchSampler) -> Deal {
+    let (n, w) = (epoch.order().len(), epoch.num_replicas());
+    let sampler_len = epoch.num_samples();
+    let kept = visits::yielded(loader, sampler_len);
+    let processed = kept * w;
+    let tile = |j: usize| Tile {
+        index: epoch.padded_at(j),
+        origin: if j < n { Origin::Sample } else { Origin::Padding },
+        dup: j % n + n < processed,
+    };
+    let lanes = (0..w)
+        .map(|r| Lane {
+            tiles: (0..kept.min(LANE_CAP)).map(|k| tile(r + k * w)).collect(),
+            len: kept,
+            sampler_len,
+            loader_len: loader.len(sampler_len),
+            left_out: (kept..sampler_len)
+                .take(LANE_CAP)
+                .map(|k| epoch.padded_at(r + k * w))
+                .collect(),
+        })
+        .collect();
+    let mut unseen: Vec<u32> = epoch.order().get(processed..).unwrap_or_default().to_vec();
+    unseen.sort_unstable();
+    unseen.truncate(LANE_CAP);
+    Deal {
+        n: n as u64,
+        batch_size: loader.batch_size(),
+        lanes,
+        visits: visits::distributed(epoch, loader),
+        unseen,
+        repeats: None,
+    }
+}
+
+/// Epoch 0, when this epoch's permutation is epoch 0's: always without `shuffle` or
+/// `set_epoch`; else, while small enough to compare, when the two orders happen to agree.
+fn repeats(params: &Params) -> Result<Option<u64>, SamplerError> {
+    if params.epoch == 0 {
+        return Ok(None);
+    }
+    if !params.shuffle || params.sampler_epoch() == 0 {
+        return Ok(Some(0));
+    }
+    if params.n > COMPARE_LIMIT {
+        return Ok(None);
+    }
+    let first = Params { epoch: 0, ..params.clone() };
+    let order = |p: &Params| DistributedSampler::new(&p.sampler_config(0))?.epoch();
+    Ok((order(params)?.order() == order(&first)?.order()).then_some(0))
+}

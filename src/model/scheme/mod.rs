@@ -1,0 +1,113 @@
+//! The seam every sampling set-up plugs into: a [`Scheme`] is one way of handing a dataset's
+//! indices to GPUs. For a configuration and an epoch it yields a [`Deal`]: every rank's
+//! samples in the order they are processed, how each position came to be, and what no GPU
+//! processes; plus its lengths and its Python. Everything above (the comparison, its verdicts
+//! and facts) is generic over schemes.
+//!
+//! Adding a scheme is one file here and one line in [`SCHEMES`] (plus its texts in
+//! `i18n::schemes`); `tests/schemes.rs` fails for a registered scheme without golden parity
+//! cases, texts in both languages or a Python panel.
+
+mod deal;
+mod distributed;
+mod no_sampler;
+mod python;
+mod seed_per_rank;
+mod verdict;
+
+pub use deal::{Deal, Lane, Origin, Tile};
+pub use distributed::Distributed;
+pub use no_sampler::NoSamplerScheme;
+pub use seed_per_rank::SeedPerRank;
+pub use verdict::Verdict;
+
+use std::sync::Arc;
+
+use super::{ParamError, Params};
+use crate::i18n::Lang;
+use crate::i18n::schemes::SchemeText;
+use crate::sampler::Epoch;
+
+/// Tiles listed per lane at most; a count says how many more there are.
+pub const LANE_CAP: usize = 64;
+
+/// A stage a scheme's samples go through, in order (what the pipeline animates).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// `0 .. n-1`, as the dataset numbers them.
+    Indices,
+    /// One permutation shared by every rank.
+    Shuffle,
+    /// Each rank draws its own permutation.
+    ShufflePerRank,
+    /// Padded by wrap-around, or trimmed with `drop_last`.
+    PadOrTrim,
+    /// `indices[rank::num_replicas]`.
+    Stripe,
+    /// Cut into batches by the `DataLoader`.
+    Batch,
+}
+
+/// Work a scheme may share with the page's main picture instead of doing it twice: the
+/// `DistributedSampler` epoch for the current parameters, when the picture already drew it.
+#[derive(Debug, Clone, Default)]
+pub struct Shared {
+    /// The epoch of `DistributedSampler(seed=seed)` for these parameters.
+    pub epoch: Option<Arc<Epoch>>,
+}
+
+/// One way of handing a dataset's indices to GPUs.
+pub trait Scheme: Sync {
+    /// The name in the registry and in `compare=`.
+    fn name(&self) -> &'static str;
+    /// Its title on the page.
+    fn title(&self) -> SchemeText;
+    /// One sentence on how it hands out the data.
+    fn summary(&self) -> SchemeText;
+    /// The stages its samples go through.
+    fn steps(&self) -> &'static [Step];
+    /// What every rank processes in `params.epoch`, or the errors the library raises.
+    fn deal(&self, params: &Params, shared: &Shared) -> Result<Deal, Vec<ParamError>>;
+    /// The Python that prints what [`Scheme::deal`] gives, with these parameters.
+    fn python(&self, params: &Params, lang: Lang) -> String;
+}
+
+/// Every scheme the page can compare, in the pickers' order.
+pub static SCHEMES: &[&dyn Scheme] = &[&Distributed, &NoSamplerScheme, &SeedPerRank];
+
+/// The registered scheme called `name`.
+pub fn by_name(name: &str) -> Option<&'static dyn Scheme> {
+    SCHEMES.iter().copied().find(|s| s.name() == name)
+}
+
+/// The schemes compared when the URL names none.
+pub const DEFAULT_COMPARE: [&str; 2] = ["distributed", "no_sampler"];
+
+/// At most this many schemes side by side (three fit a wide screen).
+pub const MAX_COMPARED: usize = 3;
+
+/// `compare=a,b[,c]`: two or three registered names, or what is wrong with the list.
+pub fn parse_compare(value: &str) -> Result<Vec<&'static dyn Scheme>, CompareError> {
+    let names: Vec<&str> = value.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    if !(2..=MAX_COMPARED).contains(&names.len()) {
+        return Err(CompareError::Count { got: names.len() });
+    }
+    names
+        .iter()
+        .map(|name| by_name(name).ok_or_else(|| CompareError::Unknown { name: name.to_string() }))
+        .collect()
+}
+
+/// The `compare=` value for a list of schemes.
+pub fn compare_value(schemes: &[&'static dyn Scheme]) -> String {
+    schemes.iter().map(|s| s.name()).collect::<Vec<_>>().join(",")
+}
+
+/// What is wrong with a `compare=` value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CompareError {
+    /// Fewer than two or more than [`MAX_COMPARED`] names.
+    Count { got: usize },
+    /// A name no scheme has.
+    Unknown { name: String },
+}

@@ -1,0 +1,109 @@
+//! `no_sampler`: every process runs `DataLoader(dataset, shuffle=shuffle)` on the whole
+//! dataset, seeded alike (`torch.manual_seed(manual_seed)`) or not at all (each process's own
+//! seed, simulated from `os_seed`).
+
+use super::{Deal, Origin, Scheme, Shared, Step};
+use crate::i18n::Lang;
+use crate::i18n::schemes::SchemeText;
+use crate::model::picture::{field_of, field_of_no_sampler};
+use crate::model::{Field, ParamError, Params, Seeding};
+use crate::sampler::{LoaderConfig, NoSampler, SamplerError, unpack_seed, unseeded_process_seeds};
+
+/// No sampler: each GPU walks the whole dataset.
+pub struct NoSamplerScheme;
+
+impl Scheme for NoSamplerScheme {
+    fn name(&self) -> &'static str {
+        "no_sampler"
+    }
+
+    fn title(&self) -> SchemeText {
+        SchemeText::NoSamplerTitle
+    }
+
+    fn summary(&self) -> SchemeText {
+        SchemeText::NoSamplerSummary
+    }
+
+    fn steps(&self) -> &'static [Step] {
+        &[Step::Indices, Step::ShufflePerRank, Step::Batch]
+    }
+
+    fn deal(&self, params: &Params, _shared: &Shared) -> Result<Deal, Vec<ParamError>> {
+        let processes = processes(params)?;
+        let loader_config = LoaderConfig { shuffle: params.shuffle, ..params.loader_config() };
+        let loader = loader_config
+            .check(params.n, false)
+            .map_err(|e| vec![ParamError::from_sampler(field_of(&e), &e)])?;
+        let alike = processes.windows(2).all(|pair| pair[0] == pair[1]);
+        let lists: Vec<Vec<u32>> = if alike {
+            processes.first().map(|p| p.epoch(params.epoch)).into_iter().collect()
+        } else {
+            processes.iter().map(|p| p.epoch(params.epoch)).collect()
+        };
+        let mut deal = match &lists[..] {
+            [list] => Deal::same_on_every_rank(list, processes.len(), &loader),
+            _ => Deal::from_lists(params.n as usize, &lists, |_, _| Origin::Sample, &loader),
+        };
+        deal.repeats = repeats(params, &processes, &lists);
+        Ok(deal)
+    }
+
+    fn python(&self, params: &Params, _lang: Lang) -> String {
+        let py = super::python::Py(params);
+        let seed = match params.seeding {
+            Seeding::Alike => format!("torch.manual_seed({})", params.manual_seed),
+            Seeding::Unseeded => format!(
+                "torch.manual_seed({:?}[rank])  # each process's own seed",
+                unseeded_process_seeds(params.os_seed, params.num_replicas.max(0) as usize)
+            ),
+        };
+        format!(
+            "{head}for rank in range({w}):\n    {seed}\n    loader = DataLoader(dataset, batch_size={bs}, shuffle={shuffle}, drop_last={ldl})\n    for epoch in range({epochs}):\n        seen = [i for batch in loader for i in batch.tolist()]\n    print(f\"GPU {{rank}}:\", seen)\n",
+            head = py.head(),
+            w = params.num_replicas,
+            bs = params.batch_size,
+            shuffle = py.bool(params.shuffle),
+            ldl = py.bool(params.loader_drop_last),
+            epochs = params.epoch + 1,
+        )
+    }
+}
+
+/// Each rank's process, or what PyTorch (or the page) refuses.
+fn processes(params: &Params) -> Result<Vec<NoSampler>, Vec<ParamError>> {
+    let w = usize::try_from(params.num_replicas).unwrap_or(0);
+    if params.num_replicas <= 0 {
+        let e = SamplerError::InvalidRank { rank: 0, num_replicas: params.num_replicas };
+        return Err(vec![ParamError::from_sampler(Field::NumReplicas, &e)]);
+    }
+    let field = match params.seeding {
+        Seeding::Alike => Field::ManualSeed,
+        Seeding::Unseeded => Field::OsSeed,
+    };
+    let refused =
+        |e: SamplerError| vec![ParamError::from_sampler(field_of_no_sampler(&e, field), &e)];
+    let seeds = match params.seeding {
+        Seeding::Alike => vec![unpack_seed(params.manual_seed).map_err(refused)?; w],
+        Seeding::Unseeded => unseeded_process_seeds(params.os_seed, w),
+    };
+    seeds
+        .iter()
+        .map(|&s| NoSampler::with_process_seed(params.n, params.shuffle, s))
+        .collect::<Result<_, _>>()
+        .map_err(refused)
+}
+
+/// Epoch 0 when every rank walks the same order as in epoch 0 (always without `shuffle`).
+fn repeats(params: &Params, processes: &[NoSampler], lists: &[Vec<u32>]) -> Option<u64> {
+    if params.epoch == 0 {
+        return None;
+    }
+    if !params.shuffle {
+        return Some(0);
+    }
+    if params.n > super::distributed::COMPARE_LIMIT {
+        return None;
+    }
+    processes.iter().zip(lists).all(|(p, list)| p.epoch(0) == *list).then_some(0)
+}

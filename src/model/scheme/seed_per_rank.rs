@@ -1,0 +1,81 @@
+//! `seed_per_rank`: each process builds its own `DistributedSampler(..., seed=rank)`, as buggy
+//! scripts do. Each rank draws its own permutation and keeps its own stripe of it, so the
+//! stripes no longer fit together: some samples come twice, others never.
+
+use super::distributed::COMPARE_LIMIT;
+use super::{Deal, Origin, Scheme, Shared, Step};
+use crate::i18n::Lang;
+use crate::i18n::schemes::SchemeText;
+use crate::model::picture::field_of;
+use crate::model::{ParamError, Params};
+use crate::sampler::{SamplerError, per_rank};
+
+/// A `DistributedSampler` per process, each seeded with its rank.
+pub struct SeedPerRank;
+
+impl Scheme for SeedPerRank {
+    fn name(&self) -> &'static str {
+        "seed_per_rank"
+    }
+
+    fn title(&self) -> SchemeText {
+        SchemeText::SeedPerRankTitle
+    }
+
+    fn summary(&self) -> SchemeText {
+        SchemeText::SeedPerRankSummary
+    }
+
+    fn steps(&self) -> &'static [Step] {
+        &[Step::Indices, Step::ShufflePerRank, Step::PadOrTrim, Step::Stripe, Step::Batch]
+    }
+
+    fn deal(&self, params: &Params, _shared: &Shared) -> Result<Deal, Vec<ParamError>> {
+        let refused = |e: SamplerError| vec![ParamError::from_sampler(field_of(&e), &e)];
+        let loader = params.loader_config().check(params.n, true).map_err(refused)?;
+        let lists = lists(params).map_err(refused)?;
+        let (n, w) = (params.n as usize, lists.len());
+        // Rank r's k-th index sits at position r + k·w of its own padded list.
+        let origin =
+            |r: usize, k: usize| if r + k * w < n { Origin::Sample } else { Origin::Padding };
+        let mut deal = Deal::from_lists(n, &lists, origin, &loader);
+        deal.repeats = repeats(params, &lists).map_err(refused)?;
+        Ok(deal)
+    }
+
+    fn python(&self, params: &Params, _lang: Lang) -> String {
+        let py = super::python::Py(params);
+        format!(
+            "{head}for rank in range({w}):\n    sampler = DistributedSampler(dataset, num_replicas={w}, rank=rank, shuffle={shuffle}, seed=rank, drop_last={drop_last})  # seed=rank: the bug\n    sampler.set_epoch({epoch})\n    loader = DataLoader(dataset, batch_size={bs}, sampler=sampler, drop_last={ldl})\n    print(f\"GPU {{rank}}:\", [i for batch in loader for i in batch.tolist()])\n",
+            head = py.head(),
+            w = params.num_replicas,
+            shuffle = py.bool(params.shuffle),
+            drop_last = py.bool(params.drop_last),
+            epoch = params.sampler_epoch(),
+            bs = params.batch_size,
+            ldl = py.bool(params.loader_drop_last),
+        )
+    }
+}
+
+/// `list(sampler)` in each process `r`, built with `seed=r`.
+fn lists(params: &Params) -> Result<Vec<Vec<u32>>, SamplerError> {
+    // PyTorch checks the rank against num_replicas first: a bad count is refused as such.
+    crate::sampler::DistributedSampler::new(&params.sampler_config(0))?;
+    let seeds: Vec<i128> = (0..params.num_replicas.max(0)).map(i128::from).collect();
+    per_rank::indices_with_seeds(&params.sampler_config(0), &seeds)
+}
+
+/// Epoch 0 when every rank's list is epoch 0's.
+fn repeats(params: &Params, now: &[Vec<u32>]) -> Result<Option<u64>, SamplerError> {
+    if params.epoch == 0 {
+        return Ok(None);
+    }
+    if !params.shuffle || params.sampler_epoch() == 0 {
+        return Ok(Some(0));
+    }
+    if params.n > COMPARE_LIMIT {
+        return Ok(None);
+    }
+    Ok((lists(&Params { epoch: 0, ..params.clone() })? == now).then_some(0))
+}

@@ -1,0 +1,272 @@
+//! The scheme registry: every registered scheme is checked against PyTorch's own vectors, has
+//! its texts in both languages and a Python panel; and the comparison's deals keep their
+//! invariants (the closed-form `distributed` deal equals the generic one; `dup` marks exactly
+//! the samples held by two lanes or more).
+
+use proptest::prelude::*;
+use sampler_viz::i18n::Lang;
+use sampler_viz::model::scheme::{self, Deal, LANE_CAP, Origin, SCHEMES, Scheme, Shared};
+use sampler_viz::model::{Params, Seeding};
+use sampler_viz::sampler::{BatchSampler, DistributedSampler};
+use serde_json::Value;
+
+const SAMPLER: &str = include_str!("golden/pytorch-2.15/distributed_sampler.jsonl");
+const LOADER: &str = include_str!("golden/pytorch-2.15/dataloader.jsonl");
+
+/// Each registered scheme's parity check against the golden vectors: how many cases it ran.
+const PARITY: &[(&str, fn() -> usize)] = &[
+    ("distributed", distributed_matches_pytorch),
+    ("no_sampler", no_sampler_matches_pytorch),
+    ("seed_per_rank", seed_per_rank_matches_pytorch),
+];
+
+#[test]
+fn every_registered_scheme_has_parity_cases() {
+    for scheme in SCHEMES {
+        let check = PARITY.iter().find(|(name, _)| *name == scheme.name());
+        let (_, check) = check.unwrap_or_else(|| panic!("{} has no parity cases", scheme.name()));
+        assert!(check() > 0, "{} checked no case", scheme.name());
+    }
+    for (name, _) in PARITY {
+        assert!(scheme::by_name(name).is_some(), "{name} has parity cases but is not registered");
+    }
+}
+
+#[test]
+fn every_registered_scheme_has_texts_and_python() {
+    let mut names: Vec<&str> = SCHEMES.iter().map(|s| s.name()).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), SCHEMES.len(), "two schemes share a name");
+    for scheme in SCHEMES {
+        for lang in [Lang::En, Lang::Zh] {
+            for key in [scheme.title(), scheme.summary()] {
+                assert!(!key.text(lang).trim().is_empty(), "{} lacks a text", scheme.name());
+            }
+            let python = scheme.python(&Params::default(), lang);
+            assert!(python.contains("DataLoader(") && python.contains("print("), "{python}");
+        }
+        assert!(!scheme.steps().is_empty());
+    }
+}
+
+#[test]
+fn compare_takes_two_or_three_registered_names() {
+    let names = |v: &str| scheme::parse_compare(v).map(|s| scheme::compare_value(&s));
+    assert_eq!(names("distributed,seed_per_rank"), Ok("distributed,seed_per_rank".into()));
+    assert_eq!(
+        names(" no_sampler , distributed ,seed_per_rank"),
+        Ok("no_sampler,distributed,seed_per_rank".into())
+    );
+    assert_eq!(names("distributed"), Err(scheme::CompareError::Count { got: 1 }));
+    assert_eq!(names("a,b,c,d"), Err(scheme::CompareError::Count { got: 4 }));
+    let unknown = scheme::CompareError::Unknown { name: "accelerate".into() };
+    assert_eq!(names("distributed,accelerate"), Err(unknown));
+}
+
+/// The deal of a registered scheme, or a panic naming what was refused.
+#[track_caller]
+fn deal(name: &str, params: &Params) -> Deal {
+    let scheme = scheme::by_name(name).expect("registered");
+    scheme.deal(params, &Shared::default()).unwrap_or_else(|e| panic!("{name} refused: {e:?}"))
+}
+
+/// A lane's processed indices shown (at most [`LANE_CAP`]) equal `expected`'s start, and its
+/// length is `len`.
+#[track_caller]
+fn check_lane(deal: &Deal, rank: usize, expected: &[i128], len: usize, what: &str) {
+    let lane = &deal.lanes[rank];
+    let shown: Vec<i128> = lane.tiles.iter().map(|t| i128::from(t.index)).collect();
+    let k = shown.len().min(expected.len());
+    assert_eq!(shown[..k], expected[..k], "{what}: rank {rank}");
+    assert_eq!(shown.len(), len.min(LANE_CAP), "{what}: rank {rank} shows too few");
+    assert_eq!(lane.len, len, "{what}: rank {rank}'s length");
+}
+
+fn golden(text: &str, case: &str) -> Vec<Value> {
+    let all = text.lines().filter_map(|l| serde_json::from_str::<Value>(l).ok());
+    all.filter(|v| v["case"] == case).collect()
+}
+
+fn int(v: &Value) -> i128 {
+    v.as_i64().map(i128::from).or_else(|| v.as_str()?.parse().ok()).expect("an integer")
+}
+
+fn ints(v: &Value) -> Vec<i128> {
+    v.as_array().expect("a list").iter().map(int).collect()
+}
+
+/// The list PyTorch printed, or its first items when the file stores a digest.
+fn indices(case: &Value) -> Vec<i128> {
+    if case["indices"].is_array() { ints(&case["indices"]) } else { ints(&case["head"]) }
+}
+
+fn sampler_params(case: &Value) -> Params {
+    Params {
+        n: int(&case["n"]) as u64,
+        num_replicas: int(&case["num_replicas"]) as i64,
+        shuffle: case["shuffle"].as_bool().expect("shuffle"),
+        seed: int(&case["seed"]),
+        drop_last: case["drop_last"].as_bool().expect("drop_last"),
+        epoch: int(&case["epoch"]) as u64,
+        set_epoch: true,
+        ..Params::default()
+    }
+}
+
+/// ```python
+/// s = DistributedSampler(Idx(n), num_replicas=w, rank=rank, shuffle=shuffle, seed=seed, drop_last=drop_last)
+/// s.set_epoch(epoch); list(s)
+/// DataLoader(Idx(n), batch_size=bs, sampler=s, drop_last=loader_drop_last)   # and its batches
+/// ```
+fn distributed_matches_pytorch() -> usize {
+    let mut checked = 0;
+    for case in golden(SAMPLER, "distributed_sampler").iter().filter(|c| int(&c["n"]) <= 1 << 17) {
+        let deal = deal("distributed", &sampler_params(case));
+        let len = int(&case["len"]) as usize;
+        check_lane(&deal, int(&case["rank"]) as usize, &indices(case), len, "distributed");
+        checked += 1;
+    }
+    for case in golden(LOADER, "dataloader_distributed") {
+        let params = Params {
+            batch_size: int(&case["batch_size"]) as i64,
+            loader_drop_last: case["loader_drop_last"].as_bool().expect("loader_drop_last"),
+            ..sampler_params(&case)
+        };
+        let deal = deal("distributed", &params);
+        let batches: Vec<Vec<i128>> =
+            case["batches"].as_array().expect("batches").iter().map(ints).collect();
+        let flat: Vec<i128> = batches.concat();
+        let rank = int(&case["rank"]) as usize;
+        check_lane(&deal, rank, &flat, flat.len(), "dataloader_distributed");
+        assert_eq!(deal.lanes[rank].loader_len, int(&case["len"]) as usize);
+        checked += 1;
+    }
+    checked
+}
+
+/// ```python
+/// torch.manual_seed(S); dl = DataLoader(Idx(n), batch_size=bs, shuffle=shuffle, drop_last=...)
+/// [[b.tolist() for b in dl] for _ in range(3)]
+/// ```
+/// Every rank seeded alike walks the order PyTorch printed.
+fn no_sampler_matches_pytorch() -> usize {
+    let mut checked = 0;
+    for case in golden(LOADER, "dataloader_no_sampler") {
+        for (epoch, batches) in
+            case["batches_per_epoch"].as_array().expect("epochs").iter().enumerate()
+        {
+            let params = Params {
+                n: int(&case["n"]) as u64,
+                num_replicas: 3,
+                shuffle: case["shuffle"].as_bool().expect("shuffle"),
+                batch_size: int(&case["batch_size"]) as i64,
+                loader_drop_last: case["loader_drop_last"].as_bool().expect("loader_drop_last"),
+                manual_seed: int(&case["manual_seed"]),
+                seeding: Seeding::Alike,
+                epoch: epoch as u64,
+                ..Params::default()
+            };
+            let deal = deal("no_sampler", &params);
+            let flat: Vec<i128> =
+                batches.as_array().expect("batches").iter().flat_map(ints).collect();
+            for rank in 0..3 {
+                check_lane(&deal, rank, &flat, flat.len(), "no_sampler");
+                assert_eq!(deal.lanes[rank].loader_len, int(&case["len"]) as usize);
+            }
+            checked += 1;
+        }
+    }
+    checked
+}
+
+/// Each process of `seed_per_rank` is PyTorch's sampler with `seed=rank`, so its lane is the
+/// golden case with `seed == rank`:
+/// ```python
+/// s = DistributedSampler(Idx(n), num_replicas=w, rank=rank, shuffle=shuffle, seed=rank, drop_last=drop_last)
+/// s.set_epoch(epoch); list(s)
+/// ```
+fn seed_per_rank_matches_pytorch() -> usize {
+    let mut checked = 0;
+    let cases = golden(SAMPLER, "distributed_sampler");
+    for case in
+        cases.iter().filter(|c| int(&c["seed"]) == int(&c["rank"]) && int(&c["n"]) <= 1 << 17)
+    {
+        let deal = deal("seed_per_rank", &sampler_params(case));
+        let len = int(&case["len"]) as usize;
+        check_lane(&deal, int(&case["rank"]) as usize, &indices(case), len, "seed_per_rank");
+        checked += 1;
+    }
+    checked
+}
+
+/// `seed=rank` on 16 samples and 4 GPUs, epoch 0: the pitfall's numbers.
+#[test]
+fn seed_per_rank_loses_and_repeats_samples() {
+    let params = Params { n: 16, num_replicas: 4, ..Params::default() };
+    let deal = deal("seed_per_rank", &params);
+    assert_eq!((deal.unseen_len(), deal.duplicated()), (5, 4));
+    assert_eq!(scheme::Verdict::of(&deal), scheme::Verdict::Missing { never: 5, more: 4 });
+}
+
+fn arb_params() -> impl Strategy<Value = Params> {
+    (
+        0u64..40,
+        1i64..6,
+        any::<bool>(),
+        0i128..4,
+        any::<bool>(),
+        0u64..4,
+        any::<bool>(),
+        1i64..7,
+        any::<bool>(),
+    )
+        .prop_map(
+            |(n, w, shuffle, seed, drop_last, epoch, set_epoch, batch_size, loader_drop_last)| {
+                Params {
+                    n,
+                    num_replicas: w,
+                    shuffle,
+                    seed,
+                    drop_last,
+                    epoch,
+                    set_epoch,
+                    batch_size,
+                    loader_drop_last,
+                    ..Params::default()
+                }
+            },
+        )
+}
+
+proptest! {
+    /// The closed-form `distributed` deal is the generic deal of its ranks' lists.
+    #[test]
+    fn distributed_deal_is_the_generic_deal(params in arb_params()) {
+        let epoch = DistributedSampler::new(&params.sampler_config(0)).and_then(|s| s.epoch()).unwrap();
+        let loader = BatchSampler::new(params.batch_size, params.loader_drop_last).unwrap();
+        let (n, w) = (params.n as usize, params.num_replicas as usize);
+        let origin = |r: usize, k: usize| if r + k * w < n { Origin::Sample } else { Origin::Padding };
+        let mut generic = Deal::from_lists(n, &epoch.ranks(), origin, &loader);
+        generic.repeats = deal("distributed", &params).repeats;
+        prop_assert_eq!(deal("distributed", &params), generic);
+    }
+
+    /// In every scheme, `dup` marks exactly the tiles whose index another lane also holds,
+    /// and the visit counts add up to what the lanes process.
+    #[test]
+    fn dup_marks_exactly_the_shared_samples(params in arb_params(), pick in 0usize..3) {
+        let scheme: &dyn Scheme = SCHEMES[pick % SCHEMES.len()];
+        let deal = scheme.deal(&params, &Shared::default()).unwrap();
+        let held = |rank: usize, index: u32| deal.lanes[rank].tiles.iter().any(|t| t.index == index);
+        prop_assume!(deal.lanes.iter().all(|l| l.len <= LANE_CAP));
+        for (rank, lane) in deal.lanes.iter().enumerate() {
+            for tile in &lane.tiles {
+                let elsewhere = (0..deal.lanes.len()).any(|r| r != rank && held(r, tile.index));
+                prop_assert_eq!(tile.dup, elsewhere, "rank {} index {}", rank, tile.index);
+            }
+        }
+        let processed: usize = deal.lanes.iter().map(|l| l.len).sum();
+        prop_assert_eq!(deal.visits.processed(), processed as u64);
+    }
+}
