@@ -14,7 +14,7 @@ fn is_code(text: &str) -> bool {
     match words[..] {
         [code] => !code.is_empty(),
         [word, value] => {
-            ["rank", "epoch", "seed"].contains(&word)
+            ["rank", "epoch", "seed", "GPU"].contains(&word)
                 && value.starts_with('{')
                 && value.ends_with('}')
         }
@@ -93,7 +93,7 @@ fn every_key_of_every_section_is_listed() {
         CanvasText, ControlText, ErrorText, NoSamplerText, PageText, PanelText, PipelineText,
         PlaybackText, PythonText, TableText,
     };
-    use sampler_viz::i18n::{charts, guide, scenarios};
+    use sampler_viz::i18n::{charts, guide, scenarios, schemes};
     let all = entries();
     let listed = |section: &str| all.iter().filter(|e| e.section == section).count();
     let sections = [
@@ -110,6 +110,7 @@ fn every_key_of_every_section_is_listed() {
         ("ChartText", charts::ChartText::ALL.len()),
         ("GuideText", guide::GuideText::ALL.len()),
         ("ScenarioText", scenarios::ScenarioText::ALL.len()),
+        ("SchemeText", schemes::SchemeText::ALL.len()),
     ];
     for (section, keys) in sections {
         assert_eq!(listed(section), keys, "{section}: every key is in entries()");

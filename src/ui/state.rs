@@ -11,6 +11,7 @@ use web_sys::js_sys;
 
 use super::url::replace_query;
 use crate::i18n::Lang;
+use crate::model::scheme::{self, CompareError, Scheme};
 use crate::model::{Field, ParamError, Params, Picture, Stage};
 
 /// The state every component reads; `Copy`, so it is passed around freely.
@@ -31,6 +32,10 @@ pub struct AppState {
     /// Counts rewrites of the URL's other parameters (`lang=`, `scenario=`, `guide=`), so that
     /// what shows the URL (the share panel) follows them.
     pub url_writes: RwSignal<u64>,
+    /// The schemes compared side by side at the top (`compare=` in the URL).
+    pub compare: RwSignal<Vec<&'static dyn Scheme>>,
+    /// What was wrong with the URL's `compare=` (the default pair is shown meanwhile).
+    pub compare_error: RwSignal<Option<CompareError>>,
     /// Counts recomputations, so that a newer one cancels a drawing still under way.
     generation: RwSignal<u64>,
 }
@@ -57,6 +62,12 @@ impl AppState {
             .and_then(|(_, code)| Lang::from_code(code))
             .unwrap_or_default();
         let fallback = Picture::compute(&defaults).expect("the default configuration is valid");
+        let asked = pairs.iter().find(|(name, _)| name == "compare").map(|(_, v)| v.as_str());
+        let (compare, compare_error) = match asked.map(scheme::parse_compare) {
+            Some(Ok(schemes)) => (schemes, None),
+            Some(Err(error)) => (default_compare(), Some(error)),
+            None => (default_compare(), None),
+        };
         let state = Self {
             texts: RwSignal::new(texts),
             errors: RwSignal::new(Vec::new()),
@@ -65,6 +76,8 @@ impl AppState {
             visible: RwSignal::new(true),
             lang: RwSignal::new(lang),
             url_writes: RwSignal::new(0),
+            compare: RwSignal::new(compare),
+            compare_error: RwSignal::new(compare_error),
             generation: RwSignal::new(0),
         };
         state.recompute(false);
@@ -110,6 +123,17 @@ impl AppState {
     pub fn set_url(&self, changes: &[(&str, Option<&str>)]) {
         super::url::set_params(changes);
         self.url_writes.update(|n| *n += 1);
+    }
+
+    /// Compares `scheme` in place `k` (0-based), and keeps the list in the URL.
+    pub fn set_compared(&self, k: usize, scheme: &'static dyn Scheme) {
+        let mut list = self.compare.get_untracked();
+        if let Some(slot) = list.get_mut(k) {
+            *slot = scheme;
+        }
+        self.set_url(&[("compare", Some(&scheme::compare_value(&list)))]);
+        self.compare.set(list);
+        self.compare_error.set(None);
     }
 
     /// The pipeline stage shown.
@@ -181,6 +205,11 @@ impl AppState {
     }
 }
 
+/// The pair compared when the URL names none.
+fn default_compare() -> Vec<&'static dyn Scheme> {
+    scheme::DEFAULT_COMPARE.iter().filter_map(|name| scheme::by_name(name)).collect()
+}
+
 /// Resolves on the browser's next task, after it has had the chance to paint and handle input.
 pub async fn next_macrotask() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
@@ -196,8 +225,10 @@ pub fn query_pairs() -> Vec<(String, String)> {
         return Vec::new();
     };
     let mut pairs = Vec::new();
-    if let Some(code) = params.get("lang") {
-        pairs.push(("lang".to_string(), code));
+    for name in ["lang", "compare"] {
+        if let Some(value) = params.get(name) {
+            pairs.push((name.to_string(), value));
+        }
     }
     for field in Field::ALL {
         if let Some(value) = params.get(field.name()) {

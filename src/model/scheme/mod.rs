@@ -111,3 +111,9 @@ pub enum CompareError {
     /// A name no scheme has.
     Unknown { name: String },
 }
+
+/// A sample's hue in degrees: the golden angle apart from its neighbours, so that nearby
+/// indices look different and each sample keeps its look in every lane, scheme and epoch.
+pub fn hue(index: u32) -> u32 {
+    ((u64::from(index) * 137_508 / 1000) % 360) as u32
+}

@@ -1,0 +1,161 @@
+//! The first screen: the controls that matter, the dataset as a row of sample tiles, and two
+//! (or three) schemes side by side, one lane per GPU, moving epoch by epoch. On a phone one
+//! scheme shows at a time, with a switch to the other.
+
+use leptos::ev;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::controls::{EpochField, NumberField, Toggle, presets};
+use super::epoch_play::{EpochPlay, EpochSteps};
+use super::scheme_panel::{SchemePanel, tile_style};
+use super::{AppState, fill, thousands, tr};
+use crate::i18n::schemes::SchemeText as T;
+use crate::model::scheme::{Deal, LANE_CAP, Shared};
+use crate::model::{Field, ParamError, Params, Stage};
+
+/// What each compared scheme deals this epoch (or what it refuses), in the panels' order.
+pub type Deals = Vec<(&'static str, Result<Deal, Vec<ParamError>>)>;
+
+/// The comparison, with its controls and epoch playback.
+#[component]
+pub fn Compare(
+    /// Whether the page opened with no query at all (it then plays by itself).
+    landing: bool,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    // The stage is not part of a deal: a stage change must not deal again.
+    let params = Memo::new(move |_| {
+        state.picture.with(|p| Params { stage: Stage::Batch, ..p.params.clone() })
+    });
+    let deals = Memo::new(move |_| {
+        let params = params.get();
+        let shared = Shared { epoch: Some(state.picture.with_untracked(|p| p.epoch.clone())) };
+        let schemes = state.compare.get();
+        schemes.iter().map(|s| (s.name(), s.deal(&params, &shared))).collect::<Deals>()
+    });
+    let steps = EpochSteps::new(state, landing);
+    let embed = use_context::<crate::model::embed::Layout>().unwrap_or_default().embed;
+    // Once the new epoch is drawn, the tiles travel from where they stood.
+    Effect::new(move |_| {
+        deals.track();
+        if let Some(before) = steps.before.try_update_value(Option::take).flatten() {
+            request_animation_frame(move || super::flip::play(&before));
+        }
+    });
+    let focus = RwSignal::new(0usize);
+    let on_key = move |e: ev::KeyboardEvent| {
+        let target = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let tag = target.map(|t| t.tag_name().to_ascii_uppercase()).unwrap_or_default();
+        if e.ctrl_key()
+            || e.meta_key()
+            || e.alt_key()
+            || matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+        {
+            return;
+        }
+        match e.key().as_str() {
+            "ArrowLeft" => steps.step(-1),
+            "ArrowRight" => steps.step(1),
+            " " if tag != "BUTTON" => steps.toggle(),
+            _ => return,
+        }
+        e.prevent_default();
+    };
+    view! {
+        <section class="compare" data-testid="compare" aria-labelledby="compare-title" on:keydown=on_key>
+            <h2 id="compare-title" class="compare-title">{tr(T::Heading)}</h2>
+            <div class="compare-bar">
+                {(!embed).then(presets)}
+                <div class="bar-fields">
+                    <NumberField field=Field::N label="len(dataset)" />
+                    <NumberField field=Field::NumReplicas label="num_replicas" />
+                    <NumberField field=Field::BatchSize label="batch_size" />
+                    <Toggle field=Field::Shuffle label="shuffle" />
+                    <Toggle field=Field::DropLast label="drop_last" />
+                    <Toggle field=Field::SetEpoch label="set_epoch" />
+                    <EpochField />
+                    <EpochPlay steps=steps />
+                </div>
+            </div>
+            <CompareError />
+            <DatasetRow />
+            <Switch deals=deals focus=focus />
+            <div class="panels" style=move || format!("--panels:{}", deals.with(Vec::len))>
+                {move || (0..deals.with(Vec::len)).map(|k| view! { <SchemePanel k=k deals=deals focus=focus /> }).collect_view()}
+            </div>
+            <Legend />
+        </section>
+    }
+}
+
+/// What was wrong with `compare=`, while the default pair is shown.
+#[component]
+fn CompareError() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    move || {
+        state.compare_error.get().map(|error| {
+            let lang = state.lang.get();
+            let text = match error {
+                crate::model::scheme::CompareError::Count { got } => {
+                    fill(T::CompareCount, lang, &[("got", &got)])
+                }
+                crate::model::scheme::CompareError::Unknown { name } => {
+                    fill(T::CompareUnknown, lang, &[("name", &name)])
+                }
+            };
+            view! { <p class="error-note" role="alert" data-testid="compare-error">{text}</p> }
+        })
+    }
+}
+
+/// The dataset as tiles, `0 .. n`, each sample with the look it keeps in every lane.
+#[component]
+fn DatasetRow() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let n = move || state.picture.with(|p| p.params.n);
+    view! {
+        <div class="dataset-row" data-testid="dataset">
+            <span class="row-label">{move || fill(T::Dataset, state.lang.get(), &[("n", &thousands(n()))])}</span>
+            <span class="tiles">
+                {move || (0..n().min(LANE_CAP as u64) as u32).map(|i| view! {
+                    <span class="tile" data-sample=i style=tile_style(i)>{i}</span>
+                }).collect_view()}
+                {move || (n() > LANE_CAP as u64).then(|| view! {
+                    <span class="more">{fill(T::More, state.lang.get(), &[("count", &thousands(n() - LANE_CAP as u64))])}</span>
+                })}
+            </span>
+        </div>
+    }
+}
+
+/// On a phone: which of the compared schemes is on screen.
+#[component]
+fn Switch(deals: Memo<Deals>, focus: RwSignal<usize>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    view! {
+        <div class="scheme-switch" role="group" aria-label=tr(T::Switch)>
+            {move || {
+                let compared = state.compare.get();
+                let _ = deals.with(Vec::len);
+                compared.into_iter().enumerate().map(|(k, scheme)| view! {
+                    <button type="button" aria-pressed=move || (focus.get() == k).to_string()
+                        on:click=move |_| focus.set(k)>{tr(scheme.title())}</button>
+                }).collect_view()
+            }}
+        </div>
+    }
+}
+
+/// What the tiles' looks mean.
+#[component]
+fn Legend() -> impl IntoView {
+    view! {
+        <p class="legend">
+            <span class="tile" style=tile_style(3)>"3"</span> " " {tr(T::LegendSample)}
+            <span class="tile padding" style=tile_style(3)>"3"</span> " " {tr(T::LegendPadding)}
+            <span class="tile dup" style=tile_style(5)>"5"</span> " " {tr(T::LegendDup)}
+            <span class="tile faded">"7"</span> " " {tr(T::LegendLeftOut)}
+        </p>
+    }
+}

@@ -1,0 +1,119 @@
+//! The comparison's epoch controls: the epoch shown, a step back and on, and play, which moves
+//! the epoch on every [`TICK_MS`]. The landing page (no query at all) plays by itself until
+//! the reader touches anything, unless they asked for reduced motion. ←/→ and Space work
+//! while the focus is in the comparison. Every change goes through the state (`epoch=`).
+
+use leptos::ev;
+use leptos::prelude::*;
+
+use super::flip::{self, Snapshot};
+use super::playback::{Icon, PAUSE, PLAY, STEP_BACK, STEP_FORWARD, use_interval};
+use super::{AppState, fill, tr};
+use crate::i18n::schemes::SchemeText as T;
+use crate::model::Field;
+use crate::model::query::MAX_EPOCH;
+
+/// Time on one epoch while playing.
+const TICK_MS: f64 = 1800.0;
+/// Playing by itself, the landing page goes round epochs `0 .. AUTOPLAY_EPOCHS`.
+const AUTOPLAY_EPOCHS: u64 = 4;
+
+/// What the buttons, keys and timer do; `before` holds the tiles' places across a change.
+#[derive(Clone, Copy)]
+pub struct EpochSteps {
+    state: AppState,
+    /// Whether the epochs are playing.
+    pub playing: RwSignal<bool>,
+    /// Whether they play by themselves (the landing page), going round.
+    autoplay: RwSignal<bool>,
+    /// The tiles' places before the latest change, until the new epoch is drawn.
+    pub before: StoredValue<Option<Snapshot>>,
+}
+
+impl EpochSteps {
+    /// Playing stopped; on the landing page it starts by itself.
+    pub fn new(state: AppState, landing: bool) -> Self {
+        let auto = landing && !flip::reduced_motion();
+        Self {
+            state,
+            playing: RwSignal::new(auto),
+            autoplay: RwSignal::new(auto),
+            before: StoredValue::new(None),
+        }
+    }
+
+    fn current(self) -> u64 {
+        self.state.picture.with_untracked(|p| p.params.epoch)
+    }
+
+    /// Shows epoch `epoch`, noting where the tiles stood so that they travel.
+    pub fn show(self, epoch: u64) {
+        self.before.set_value(flip::capture());
+        self.state.set(Field::Epoch, epoch.min(MAX_EPOCH).to_string());
+    }
+
+    fn tick(self) {
+        let next = self.current() + 1;
+        let round = self.autoplay.get_untracked() && next >= AUTOPLAY_EPOCHS;
+        self.show(if round { 0 } else { next });
+    }
+
+    /// Plays or pauses.
+    pub fn toggle(self) {
+        self.autoplay.set(false);
+        self.playing.update(|p| *p = !*p);
+    }
+
+    /// One epoch back or on; a manual step pauses.
+    pub fn step(self, by: i64) {
+        self.stop();
+        self.show(self.current().saturating_add_signed(by));
+    }
+
+    /// Stops playing (the reader took over).
+    pub fn stop(self) {
+        self.autoplay.set(false);
+        self.playing.set(false);
+    }
+}
+
+/// The epoch, its stepper and its play button.
+#[component]
+pub fn EpochPlay(
+    /// The steps the keys and the timer share.
+    steps: EpochSteps,
+) -> impl IntoView {
+    let state = steps.state;
+    let period =
+        Signal::derive(move || (steps.playing.get() && state.visible.get()).then_some(TICK_MS));
+    use_interval(period, move || steps.tick());
+    // The reader touching anything ends the landing page's own playing.
+    let stop = window_event_listener(ev::pointerdown, move |_| {
+        if steps.autoplay.get_untracked() {
+            steps.stop();
+        }
+    });
+    on_cleanup(move || stop.remove());
+    let epoch = move || state.picture.with(|p| p.params.epoch);
+    let label =
+        move || if steps.playing.get() { tr(T::PauseEpochs)() } else { tr(T::PlayEpochs)() };
+    view! {
+        <div class="epoch-play" role="group" aria-label=tr(T::EpochGroup)>
+            <button type="button" data-testid="previous-epoch" aria-label=tr(T::PreviousEpoch)
+                disabled=move || epoch() == 0 on:click=move |_| steps.step(-1)>
+                <Icon path=STEP_BACK />
+            </button>
+            <button type="button" class="play" data-testid="play-epochs" aria-label=label
+                aria-pressed=move || steps.playing.get().to_string() on:click=move |_| steps.toggle()>
+                {move || if steps.playing.get() { view! { <Icon path=PAUSE /> } } else { view! { <Icon path=PLAY /> } }}
+            </button>
+            <button type="button" data-testid="next-epoch-compare" aria-label=tr(T::NextEpoch)
+                on:click=move |_| steps.step(1)>
+                <Icon path=STEP_FORWARD />
+            </button>
+            <output class="epoch-shown" data-testid="epoch" aria-live="polite">
+                {move || fill(T::Epoch, state.lang.get(), &[("epoch", &epoch())])}
+            </output>
+        </div>
+    }
+}

@@ -1,0 +1,198 @@
+//! One compared scheme: its picker, one lane per GPU of sample tiles (padding copies hatched,
+//! samples another lane also holds ringed, what the loader leaves out faded), the samples no
+//! GPU gets, and the verdict and facts read off its deal.
+
+use std::collections::HashMap;
+
+use leptos::prelude::*;
+
+use super::compare::Deals;
+use super::controls::message_lang;
+use super::{AppState, fill, rank_colour, thousands, tr};
+use crate::i18n::Lang;
+use crate::i18n::schemes::SchemeText as T;
+use crate::model::scheme::{self, Deal, LANE_CAP, Lane, Origin, SCHEMES, Verdict};
+
+/// A sample's look, the same in every lane, scheme and epoch: a hue by index (golden angle).
+pub fn tile_style(index: u32) -> String {
+    format!("--h:{}", crate::model::scheme::hue(index))
+}
+
+/// The `k`-th compared scheme.
+#[component]
+pub fn SchemePanel(
+    /// Its place among the compared schemes.
+    k: usize,
+    /// What each compared scheme deals.
+    deals: Memo<Deals>,
+    /// The scheme on screen on a phone.
+    focus: RwSignal<usize>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let name = move || deals.with(|d| d.get(k).map_or("", |(name, _)| *name));
+    view! {
+        <div class="scheme-panel" class:is-focus=move || focus.get() == k data-testid="scheme-panel" data-scheme=name>
+            <header class="panel-head">
+                <Picker k=k />
+                <p class="summary">{move || scheme::by_name(name()).map(|s| super::rich(s.summary()))}</p>
+            </header>
+            {move || deals.with(|d| match d.get(k).map(|(_, deal)| deal) {
+                Some(Ok(deal)) => body(deal, k, state.lang.get()).into_any(),
+                Some(Err(errors)) => refused(errors, state.lang.get()).into_any(),
+                None => ().into_any(),
+            })}
+        </div>
+    }
+}
+
+/// The select that puts another registered scheme in this place.
+#[component]
+fn Picker(k: usize) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let current = move || state.compare.with(|c| c.get(k).map_or("", |s| s.name()));
+    let id = format!("scheme-{k}");
+    view! {
+        <label class="sr-only" for=id.clone()>{move || fill(T::Picker, state.lang.get(), &[("k", &(k + 1))])}</label>
+        <select id=id data-testid="scheme-picker" class="picker" prop:value=current
+            on:change=move |ev| if let Some(s) = scheme::by_name(&event_target_value(&ev)) { state.set_compared(k, s) }>
+            {SCHEMES.iter().map(|s| view! {
+                <option value=s.name() selected=move || current() == s.name()>{tr(s.title())}</option>
+            }).collect_view()}
+        </select>
+    }
+}
+
+/// Lanes, what no GPU gets, the verdict and the facts.
+fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
+    // A tile's key is its sample and which copy of it in the panel, so that a sample moving
+    // to another lane between epochs travels there.
+    let mut copies = HashMap::<u32, usize>::new();
+    let lanes = deal
+        .lanes
+        .iter()
+        .enumerate()
+        .map(|(r, lane)| lane_view(deal, lane, r, k, &mut copies, lang))
+        .collect_view();
+    let unseen = deal.unseen_len();
+    let unseen_row = (unseen > 0).then(|| {
+        let tiles = deal.unseen.iter().map(|&i| view! { <span class="tile faded" data-unseen=i>{i}</span> }).collect_view();
+        let more = unseen.saturating_sub(deal.unseen.len() as u64);
+        view! {
+            <p class="unseen" data-testid="unseen">
+                <span class="row-label">{fill(T::Unseen, lang, &[("count", &thousands(unseen))])}</span>
+                <span class="tiles">{tiles}{(more > 0).then(|| view! { <span class="more">{fill(T::More, lang, &[("count", &thousands(more))])}</span> })}</span>
+            </p>
+        }
+    });
+    view! {
+        <div class="lanes">{lanes}</div>
+        {unseen_row}
+        <p class="verdict" data-testid="verdict">{verdict(deal, lang)}</p>
+        <ul class="facts" data-testid="facts">{facts(deal, lang)}</ul>
+    }
+}
+
+/// One GPU's lane: its tiles in order, batch by batch, then what its loader leaves out.
+fn lane_view(
+    deal: &Deal,
+    lane: &Lane,
+    rank: usize,
+    k: usize,
+    copies: &mut HashMap<u32, usize>,
+    lang: Lang,
+) -> AnyView {
+    let batch = deal.batch_size.max(1);
+    let tiles = lane
+        .tiles
+        .iter()
+        .enumerate()
+        .map(|(pos, tile)| {
+            let copy = copies.entry(tile.index).or_default();
+            *copy += 1;
+            let key = format!("{k}-{}-{copy}", tile.index);
+            view! {
+                <span class="tile" class:batch-start={pos > 0 && pos % batch == 0}
+                    data-index=tile.index data-dup=tile.dup.then_some("1")
+                    data-origin=(tile.origin == Origin::Padding).then_some("padding")
+                    data-flip=key style=tile_style(tile.index)>{tile.index}</span>
+            }
+        })
+        .collect_view();
+    let more = lane.len.saturating_sub(LANE_CAP);
+    let left_out = lane
+        .left_out
+        .iter()
+        .map(|&i| view! { <span class="tile faded" data-left-out=i>{i}</span> })
+        .collect_view();
+    view! {
+        <div class="gpu-lane" data-testid="gpu-lane" data-rank=rank>
+            <span class="lane-label" style=format!("--rank:{}", rank_colour(rank))>{fill(T::Gpu, lang, &[("rank", &rank)])}</span>
+            <span class="tiles">
+                {tiles}
+                {(more > 0).then(|| view! { <span class="more">{fill(T::More, lang, &[("count", &thousands(more as u64))])}</span> })}
+                {(!lane.left_out.is_empty()).then(|| view! { <span class="left-out-label">{T::LeftOut.text(lang)}</span> })}
+                {left_out}
+            </span>
+        </div>
+    }
+    .into_any()
+}
+
+/// The verdict, and whether the epoch repeats an earlier one.
+fn verdict(deal: &Deal, lang: Lang) -> String {
+    let first = match Verdict::of(deal) {
+        Verdict::EachOnce => T::EachOnce.text(lang).to_string(),
+        Verdict::AtLeastOnce { more } => fill(T::AtLeastOnce, lang, &[("more", &thousands(more))]),
+        Verdict::EveryGpuAll { n, w } => {
+            fill(T::EveryGpuAll, lang, &[("n", &thousands(n)), ("w", &w)])
+        }
+        Verdict::Missing { never, more } => {
+            fill(T::Missing, lang, &[("never", &thousands(never)), ("more", &thousands(more))])
+        }
+        Verdict::Empty => T::Empty.text(lang).to_string(),
+    };
+    match deal.repeats {
+        Some(epoch) => format!("{first} {}", fill(T::Repeats, lang, &[("epoch", &epoch)])),
+        None => first,
+    }
+}
+
+/// What holds at any size: each GPU's share, the samples on several GPUs, the steps.
+fn facts(deal: &Deal, lang: Lang) -> impl IntoView {
+    let n = deal.n;
+    let lens = || deal.lanes.iter().map(|l| l.len as u64);
+    let (min, max) = (lens().min().unwrap_or(0), lens().max().unwrap_or(0));
+    let share = if min == max {
+        let percent = if n == 0 { 0 } else { (max * 1000 / n + 5) / 10 };
+        fill(
+            T::Share,
+            lang,
+            &[("per", &thousands(max)), ("n", &thousands(n)), ("percent", &percent)],
+        )
+    } else {
+        fill(
+            T::ShareUneven,
+            lang,
+            &[("min", &thousands(min)), ("max", &thousands(max)), ("n", &thousands(n))],
+        )
+    };
+    let steps = deal.lanes.first().map_or(0, |l| l.loader_len as u64);
+    view! {
+        <li data-fact="share">{share}</li>
+        <li data-fact="duplicated">{fill(T::Duplicated, lang, &[("count", &thousands(deal.duplicated()))])}</li>
+        <li data-fact="steps">{fill(T::Steps, lang, &[("steps", &thousands(steps))])}</li>
+    }
+}
+
+/// The library's refusal of these arguments, word for word.
+fn refused(errors: &[crate::model::ParamError], lang: Lang) -> impl IntoView {
+    let items = errors
+        .iter()
+        .map(|e| {
+            view! {
+                <p><strong lang=message_lang(e)>{e.message(lang)}</strong> " " {e.rule(lang)}</p>
+            }
+        })
+        .collect_view();
+    view! { <div class="error-note" data-testid="scheme-refused"><p>{T::Refused.text(lang)}</p>{items}</div> }
+}
