@@ -1,7 +1,8 @@
 //! sampler-viz: an exact, interactive picture of what PyTorch's `DistributedSampler` hands
 //! each GPU.
 //!
-//! - [`sampler`]: the core, PyTorch's sampling pipeline bit for bit, with no web dependency.
+//! - [`sampler`]: the core (the `sampler-core` crate, `core/`), PyTorch's sampling pipeline bit
+//!   for bit, with no web or page dependency.
 //! - [`chart`]: the teaching charts, pure functions from the model's data to SVG (plotters).
 //! - [`conformance`]: checks the core against golden vectors made by real PyTorch.
 //! - [`i18n`]: every word of the page in English and Chinese, in one place.
@@ -15,7 +16,7 @@ pub mod i18n;
 #[cfg(all(target_arch = "wasm32", feature = "js-api"))]
 pub mod js_api;
 pub mod model;
-pub mod sampler;
+pub use sampler_core as sampler;
 
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod ui;

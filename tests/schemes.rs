@@ -13,8 +13,11 @@ use serde_json::Value;
 const SAMPLER: &str = include_str!("golden/pytorch-2.15/distributed_sampler.jsonl");
 const LOADER: &str = include_str!("golden/pytorch-2.15/dataloader.jsonl");
 
-/// Each registered scheme's parity check against the golden vectors: how many cases it ran.
-const PARITY: &[(&str, fn() -> usize)] = &[
+/// A scheme's parity check against the golden vectors: how many cases it ran.
+type ParityCheck = fn() -> usize;
+
+/// Each registered scheme's parity check, by the scheme's name.
+const PARITY: &[(&str, ParityCheck)] = &[
     ("distributed", distributed_matches_pytorch),
     ("no_sampler", no_sampler_matches_pytorch),
     ("seed_per_rank", seed_per_rank_matches_pytorch),

@@ -5,7 +5,7 @@
 import { figure, median, round } from "./figures.mjs";
 import { drawnPage, settle } from "./page.mjs";
 
-/** The size cap (src/sampler/mod.rs MAX_LEN) and the most ranks the page draws. */
+/** The size cap (core/src/lib.rs MAX_LEN) and the most ranks the page draws. */
 export const CAP = 16_777_216;
 export const MAX_REPLICAS = 64;
 /** How long one change may take to show. */

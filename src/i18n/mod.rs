@@ -7,6 +7,7 @@
 //! PyTorch's own error messages stay in English (they are what Python prints); the rule
 //! explaining each one is translated.
 
+mod error_words;
 mod lang;
 mod number;
 #[macro_use]
@@ -18,6 +19,7 @@ pub mod page;
 pub mod scenarios;
 pub mod schemes;
 
+pub use error_words::ErrorWords;
 pub use lang::Lang;
 pub use number::Count;
 pub use texts::{Entry, Text, fill, placeholders};

@@ -7,6 +7,7 @@
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::js_sys::{Error, RangeError, Reflect, TypeError};
 
+use crate::i18n::ErrorWords;
 use crate::sampler::SamplerError;
 
 /// A `SamplerError` as JavaScript sees it: an `Error` named after the Python exception, or a

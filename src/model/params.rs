@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::i18n::page::errors::ErrorText;
-use crate::i18n::{Lang, fill};
+use crate::i18n::{ErrorWords, Lang, fill};
 use crate::sampler::SamplerError;
 
 /// Which processes the "no sampler" side simulates.

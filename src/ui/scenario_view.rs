@@ -5,8 +5,8 @@
 use leptos::prelude::*;
 
 use super::{AppState, rank_colour, tr};
-use crate::i18n::fill;
 use crate::i18n::scenarios::ScenarioText;
+use crate::i18n::{ErrorWords, fill};
 use crate::model::Field;
 use crate::model::scenario::{Fact, Phrase, Row, Scenario, Side};
 use crate::sampler::SamplerError;

@@ -4,13 +4,12 @@
 use std::fmt;
 
 use super::{MAX_LEN, MAX_TOTAL_SIZE};
-use crate::i18n::page::errors::ErrorText;
-use crate::i18n::{Lang, fill};
 
 /// Everything that can be wrong with a sampler or loader configuration.
 ///
-/// `Display` gives PyTorch's exact message where PyTorch raises; [`SamplerError::exception`]
-/// names the Python exception type, and [`SamplerError::rule`] explains the rule in plain words.
+/// `Display` gives PyTorch's exact message where PyTorch raises (and this tool's limits in
+/// English); [`SamplerError::exception`] names the Python exception type. The page words the
+/// rule behind each error itself, in its languages.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SamplerError {
     /// `DistributedSampler(..., num_replicas, rank)` with `rank` outside `[0, num_replicas - 1]`
@@ -39,60 +38,6 @@ impl SamplerError {
             _ => Some("ValueError"),
         }
     }
-
-    /// The error as the page shows it: `ValueError: …` as Python prints it where PyTorch
-    /// raises, else this tool's limit in `lang`.
-    pub fn shown_in(&self, lang: Lang) -> String {
-        match self.exception() {
-            Some(exception) => format!("{exception}: {self}"),
-            None => self.message_in(lang),
-        }
-    }
-
-    /// The rule behind the error, in a sentence (English: the JS API's `rule`).
-    pub fn rule(&self) -> String {
-        self.rule_in(Lang::En)
-    }
-
-    /// The rule behind the error, in a sentence for the page, in `lang`.
-    pub fn rule_in(&self, lang: Lang) -> String {
-        let key = match self {
-            Self::InvalidRank { num_replicas, .. } if *num_replicas <= 0 => ErrorText::RuleReplicas,
-            Self::InvalidRank { .. } => ErrorText::RuleRank,
-            Self::SeedOverflow { .. } => ErrorText::RuleSeed,
-            Self::InvalidBatchSize { .. } => ErrorText::RuleBatchSize,
-            Self::SamplerWithShuffle => ErrorText::RuleSamplerShuffle,
-            Self::InvalidNumSamples { .. } => ErrorText::RuleEmptyDataset,
-            Self::DatasetTooLarge { .. } | Self::TotalSizeTooLarge { .. } => {
-                ErrorText::RuleToolLimit
-            }
-        };
-        fill(key.text(lang), &[("max", &self.limit())])
-    }
-
-    /// This tool's limit that the error names: samples for `len(dataset)`, indices for the
-    /// padded list.
-    fn limit(&self) -> u64 {
-        match self {
-            Self::TotalSizeTooLarge { .. } => MAX_TOTAL_SIZE,
-            _ => u64::from(MAX_LEN),
-        }
-    }
-
-    /// The message in `lang`: PyTorch's own (English, as Python prints it) where PyTorch
-    /// raises, and this tool's limits in the page's language.
-    pub fn message_in(&self, lang: Lang) -> String {
-        match self {
-            Self::DatasetTooLarge { n } => {
-                fill(ErrorText::DatasetTooLarge.text(lang), &[("n", n), ("max", &self.limit())])
-            }
-            Self::TotalSizeTooLarge { total_size } => fill(
-                ErrorText::TotalSizeTooLarge.text(lang),
-                &[("total_size", total_size), ("max", &self.limit())],
-            ),
-            _ => self.to_string(),
-        }
-    }
 }
 
 impl fmt::Display for SamplerError {
@@ -115,9 +60,14 @@ impl fmt::Display for SamplerError {
                 f,
                 "num_samples should be a positive integer value, but got num_samples={num_samples}"
             ),
-            Self::DatasetTooLarge { .. } | Self::TotalSizeTooLarge { .. } => {
-                f.write_str(&self.message_in(Lang::En))
+            Self::DatasetTooLarge { n } => {
+                write!(f, "len(dataset) = {n} is over this tool's limit of {MAX_LEN} samples")
             }
+            Self::TotalSizeTooLarge { total_size } => write!(
+                f,
+                "the padded index list would hold {total_size} indices, over this tool's limit \
+                 of {MAX_TOTAL_SIZE}"
+            ),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The sampler core: PyTorch's data-sampling pipeline, bit for bit, in plain Rust.
 //!
-//! Nothing here knows about the browser: the same code runs in native tests, the benchmark,
+//! Nothing here knows about the browser or the page (a crate of its own, `sampler-core`, whose
+//! only dependencies are its generators): the same code runs in native tests, the benchmark,
 //! the conformance runner and, compiled to wasm, the page.
 //!
 //! | module | mirrors |
