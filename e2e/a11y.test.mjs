@@ -30,6 +30,9 @@ const states = [
   ["CIFAR-10 on the canvas", { n: 50000, num_replicas: 2, batch_size: 64 }],
   ["a bad value", { num_replicas: 2, rank: 5 }],
   ["set_epoch never called", { set_epoch: 0, stage: 3 }],
+  ["trimmed tiles", { n: 37, num_replicas: 5, drop_last: 1, stage: 3 }],
+  ["padding copies and the loader's dropped batch", { n: 10, num_replicas: 3, batch_size: 3, loader_drop_last: 1 }],
+  ["a seed per rank: samples no GPU gets", { n: 16, num_replicas: 4, compare: "distributed,seed_per_rank" }],
 ];
 
 for (const [name, params] of states) {

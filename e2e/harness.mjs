@@ -70,10 +70,12 @@ export function launchBrowser() {
 
 /**
  * Opens `url` in a new page and records every console error and uncaught exception.
- * `options` go to the page's new context (e.g. `{ permissions: ["clipboard-read"] }`).
+ * `options` go to the page's new context (e.g. `{ permissions: ["clipboard-read"] }`). Pages
+ * ask for reduced motion unless `options.reducedMotion` says otherwise, so that the landing
+ * page does not play epochs by itself under a test that reads it.
  */
 export async function openPage(browser, url, viewport = { width: 1280, height: 900 }, options = {}) {
-  const page = await browser.newPage({ viewport, ...options });
+  const page = await browser.newPage({ viewport, reducedMotion: "reduce", ...options });
   const errors = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   page.on("pageerror", (e) => errors.push(String(e)));

@@ -9,6 +9,9 @@
 
 mod args;
 mod error;
+mod schemes;
+
+pub use schemes::{scheme_deal, schemes};
 
 use wasm_bindgen::prelude::*;
 use web_sys::js_sys::{Array, Uint32Array};

@@ -250,7 +250,7 @@ proptest! {
         let loader = BatchSampler::new(params.batch_size, params.loader_drop_last).unwrap();
         let (n, w) = (params.n as usize, params.num_replicas as usize);
         let origin = |r: usize, k: usize| if r + k * w < n { Origin::Sample } else { Origin::Padding };
-        let mut generic = Deal::from_lists(n, &epoch.ranks(), origin, &loader);
+        let mut generic = Deal::from_lists(n, &epoch.ranks(), origin, &loader, LANE_CAP);
         generic.repeats = deal("distributed", &params).repeats;
         prop_assert_eq!(deal("distributed", &params), generic);
     }

@@ -12,23 +12,27 @@ texts! {
             "所有 GPU 共用一次打乱，再按 GPU 切成互不重叠的条带。"
         ),
         /// `no_sampler`'s title.
-        NoSamplerTitle => ("Without a sampler", "不使用 sampler"),
+        NoSamplerTitle => ("Without a sampler", "不使用采样器"),
         /// `no_sampler`'s summary.
         NoSamplerSummary => (
             "Every GPU runs `DataLoader(shuffle=...)` over the whole dataset.",
-            "每个 GPU 都对整个数据集运行 `DataLoader(shuffle=...)`。"
+            "每块 GPU 都对整个数据集运行 `DataLoader(shuffle=...)`。"
         ),
         /// `seed_per_rank`'s title.
         SeedPerRankTitle => ("A seed per rank (the bug)", "每个 rank 一个种子（错误写法）"),
         /// `seed_per_rank`'s summary.
         SeedPerRankSummary => (
             "Each GPU builds its own `DistributedSampler(seed=rank)`: the stripes no longer fit together.",
-            "每个 GPU 各自构建 `DistributedSampler(seed=rank)`：各自的条带不再互补。"
+            "每块 GPU 各自构建 `DistributedSampler(seed=rank)`：各自的条带不再互补。"
         ),
         /// The section's heading.
-        Heading => ("What does each GPU get?", "每个 GPU 拿到哪些数据？"),
+        Heading => ("Two ways to hand a dataset to GPUs, side by side", "把数据集分给多个 GPU 的两种方式，并排对比"),
         /// The dataset row's label.
         Dataset => ("The dataset: {n} samples", "数据集：{n} 个样本"),
+        /// The dataset row's tiles, for screen readers.
+        DatasetShort => ("The dataset's samples", "数据集中的样本"),
+        /// The unseen row's tiles, for screen readers.
+        UnseenShort => ("Samples no GPU gets", "没有 GPU 处理的样本"),
         /// A lane's label.
         Gpu => ("GPU {rank}", "GPU {rank}"),
         /// After a lane's first tiles.
@@ -36,7 +40,7 @@ texts! {
         /// Before the samples a lane's loader leaves out.
         LeftOut => ("left out by the loader:", "被 DataLoader 丢弃："),
         /// Before the samples no GPU processes.
-        Unseen => ("No GPU gets {count} samples this epoch:", "本 epoch 没有任何 GPU 处理的 {count} 个样本："),
+        Unseen => ("No GPU gets these this epoch ({count}):", "本 epoch 没有任何 GPU 处理的样本（{count} 个）："),
         /// The picker's accessible name.
         Picker => ("Set-up {k}", "方案 {k}"),
         /// Verdict: every sample once.
@@ -49,11 +53,11 @@ texts! {
         /// Verdict: every GPU processes everything.
         EveryGpuAll => (
             "Every GPU trains on all {n} samples: {w}× the work, no speed-up.",
-            "每个 GPU 都训练全部 {n} 个样本：{w} 倍的工作量，没有加速。"
+            "每块 GPU 都训练全部 {n} 个样本：{w} 倍的工作量，没有加速。"
         ),
         /// Verdict: some samples never, some more than once.
         Missing => (
-            "{never} samples never seen this epoch, {more} seen more than once.",
+            "Samples lost: {never} never seen this epoch, {more} seen more than once.",
             "本 epoch 有 {never} 个样本从未被处理，{more} 个被处理不止一次。"
         ),
         /// Verdict: nothing to process.
@@ -63,13 +67,13 @@ texts! {
         /// Second verdict: a new order.
         NewOrder => ("A new order this epoch.", "本 epoch 是新的顺序。"),
         /// Fact: each GPU's share.
-        Share => ("Each GPU processes {per} of {n} samples ({percent}%).", "每个 GPU 处理 {n} 个样本中的 {per} 个（{percent}%）。"),
+        Share => ("Each GPU processes {per} of {n} samples ({percent}%).", "每块 GPU 处理 {n} 个样本中的 {per} 个（{percent}%）。"),
         /// Fact: each GPU's share when the GPUs differ.
         ShareUneven => ("GPUs process {min} to {max} of {n} samples.", "各 GPU 处理 {n} 个样本中的 {min} 到 {max} 个。"),
         /// Fact: samples on more than one GPU.
-        Duplicated => ("{count} samples on more than one GPU.", "{count} 个样本出现在不止一个 GPU 上。"),
+        Duplicated => ("On more than one GPU: {count}.", "出现在不止一个 GPU 上的样本：{count} 个。"),
         /// Fact: steps per epoch.
-        Steps => ("{steps} steps per epoch on each GPU.", "每个 GPU 每个 epoch {steps} 步。"),
+        Steps => ("Steps per epoch on each GPU: {steps}.", "每块 GPU 每个 epoch 的步数：{steps}。"),
         /// The epoch controls' group name.
         EpochGroup => ("Epochs", "逐个 epoch 播放"),
         /// The epoch shown.

@@ -92,6 +92,21 @@ impl<'a> Options<'a> {
         })
     }
 
+    /// The option `key` as the page's URL spells it (`true` → `1`, `42n` → `42`), or `None`
+    /// when it is absent.
+    pub fn url_text(&self, key: &str) -> Result<Option<String>, JsValue> {
+        let Some(value) = self.get(key)? else { return Ok(None) };
+        let name = format!("{}: {key}", self.call);
+        if let Some(flag) = value.as_bool() {
+            return Ok(Some(if flag { "1" } else { "0" }.into()));
+        }
+        if value.as_string().is_some() || value.dyn_ref::<BigInt>().is_some() || value.as_f64().is_some() {
+            return Ok(Some(py_int(&value, &name)?.map_or_else(|| describe(&value), |x| x.to_string())));
+        }
+        let message = format!("{name} must be a number, a BigInt, a string or a boolean, got {}", describe(&value));
+        Err(wrong_type(&message, PY_INT_RULE))
+    }
+
     /// A Python integer that is only ever a seed: beyond 128 bits it is beyond any seed, which
     /// `manual_seed` refuses as it refuses any seed out of range.
     pub fn seed(&self, key: &str, default: Option<i128>) -> Result<i128, JsValue> {

@@ -117,7 +117,7 @@ fn DatasetRow() -> impl IntoView {
     view! {
         <div class="dataset-row" data-testid="dataset">
             <span class="row-label">{move || fill(T::Dataset, state.lang.get(), &[("n", &thousands(n()))])}</span>
-            <span class="tiles">
+            <span class="tiles" tabindex="0" role="group" aria-label=tr(T::DatasetShort)>
                 {move || (0..n().min(LANE_CAP as u64) as u32).map(|i| view! {
                     <span class="tile" data-sample=i style=tile_style(i)>{i}</span>
                 }).collect_view()}

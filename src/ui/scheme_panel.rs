@@ -80,7 +80,7 @@ fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
         view! {
             <p class="unseen" data-testid="unseen">
                 <span class="row-label">{fill(T::Unseen, lang, &[("count", &thousands(unseen))])}</span>
-                <span class="tiles">{tiles}{(more > 0).then(|| view! { <span class="more">{fill(T::More, lang, &[("count", &thousands(more))])}</span> })}</span>
+                <span class="tiles" tabindex="0" role="group" aria-label=T::UnseenShort.text(lang)>{tiles}{(more > 0).then(|| view! { <span class="more">{fill(T::More, lang, &[("count", &thousands(more))])}</span> })}</span>
             </p>
         }
     });
@@ -127,7 +127,7 @@ fn lane_view(
     view! {
         <div class="gpu-lane" data-testid="gpu-lane" data-rank=rank>
             <span class="lane-label" style=format!("--rank:{}", rank_colour(rank))>{fill(T::Gpu, lang, &[("rank", &rank)])}</span>
-            <span class="tiles">
+            <span class="tiles" tabindex="0" role="group" aria-label=fill(T::Gpu, lang, &[("rank", &rank)])>
                 {tiles}
                 {(more > 0).then(|| view! { <span class="more">{fill(T::More, lang, &[("count", &thousands(more as u64))])}</span> })}
                 {(!lane.left_out.is_empty()).then(|| view! { <span class="left-out-label">{T::LeftOut.text(lang)}</span> })}
@@ -163,7 +163,12 @@ fn facts(deal: &Deal, lang: Lang) -> impl IntoView {
     let lens = || deal.lanes.iter().map(|l| l.len as u64);
     let (min, max) = (lens().min().unwrap_or(0), lens().max().unwrap_or(0));
     let share = if min == max {
-        let percent = if n == 0 { 0 } else { (max * 1000 / n + 5) / 10 };
+        // A share to one decimal, rounded half up: 160,146 of 1,281,167 is 12.5%.
+        let tenths = if n == 0 { 0 } else { (max * 2000 / n + 1) / 2 };
+        let percent = match tenths % 10 {
+            0 => format!("{}", tenths / 10),
+            d => format!("{}.{d}", tenths / 10),
+        };
         fill(
             T::Share,
             lang,

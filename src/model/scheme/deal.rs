@@ -1,8 +1,7 @@
 //! What a scheme hands the GPUs in one epoch, as the comparison draws it: per rank the samples
-//! processed (first [`LANE_CAP`] as tiles), what the loader leaves out, and over all ranks the
+//! processed (the first ones as tiles), what the loader leaves out, and over all ranks the
 //! visit counts and the samples no GPU processes.
 
-use super::LANE_CAP;
 use crate::model::visits::{self, Visits};
 use crate::sampler::BatchSampler;
 
@@ -29,7 +28,7 @@ pub struct Tile {
 /// One GPU's epoch.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Lane {
-    /// The first [`LANE_CAP`] samples it processes, in order.
+    /// The first samples it processes, in order (up to the cap the deal was made with).
     pub tiles: Vec<Tile>,
     /// How many samples it processes this epoch.
     pub len: usize,
@@ -37,7 +36,7 @@ pub struct Lane {
     pub sampler_len: usize,
     /// `len(loader)` on this rank: its steps this epoch.
     pub loader_len: usize,
-    /// The first indices its loader leaves out (`DataLoader(drop_last=True)`'s short batch).
+    /// The first indices (up to the cap) its loader leaves out (`DataLoader(drop_last=True)`'s short batch).
     pub left_out: Vec<u32>,
 }
 
@@ -52,7 +51,7 @@ pub struct Deal {
     pub lanes: Vec<Lane>,
     /// How many samples are processed how many times, over all ranks.
     pub visits: Visits,
-    /// The first [`LANE_CAP`] samples no GPU processes this epoch, ascending.
+    /// The first samples no GPU processes this epoch, ascending (up to the cap).
     pub unseen: Vec<u32>,
     /// An earlier epoch whose deal this one repeats exactly (0, when nothing moves).
     pub repeats: Option<u64>,
@@ -74,13 +73,15 @@ impl Deal {
         self.n - self.unseen_len()
     }
 
-    /// Every rank's list as `(index, origin)` at position `k`, generic over schemes: the deal
-    /// of ranks whose sampler lists are `lists` (rank 0 first), batched by `loader`.
+    /// Generic over schemes: the deal of ranks whose sampler lists are `lists` (rank 0 first),
+    /// `origin(rank, k)` telling how position `k` came to be, batched by `loader`, listing up
+    /// to `cap` samples per lane.
     pub fn from_lists(
         n: usize,
         lists: &[Vec<u32>],
         origin: impl Fn(usize, usize) -> Origin,
         loader: &BatchSampler,
+        cap: usize,
     ) -> Deal {
         // Occurrences (visits) and distinct lanes holding each sample (dup).
         let mut visits_of = vec![0u32; n];
@@ -102,7 +103,7 @@ impl Deal {
             .zip(&kept)
             .enumerate()
             .map(|(rank, (list, &kept))| Lane {
-                tiles: (0..kept.min(LANE_CAP))
+                tiles: (0..kept.min(cap))
                     .map(|k| Tile {
                         index: list[k],
                         origin: origin(rank, k),
@@ -112,7 +113,7 @@ impl Deal {
                 len: kept,
                 sampler_len: list.len(),
                 loader_len: loader.len(list.len()),
-                left_out: list[kept..].iter().take(LANE_CAP).copied().collect(),
+                left_out: list[kept..].iter().take(cap).copied().collect(),
             })
             .collect();
         let unseen = (0u32..).zip(&visits_of).filter(|&(_, &c)| c == 0).map(|(i, _)| i);
@@ -121,29 +122,29 @@ impl Deal {
             batch_size: loader.batch_size(),
             lanes,
             visits: Visits::from_counts(&visits_of),
-            unseen: unseen.take(LANE_CAP).collect(),
+            unseen: unseen.take(cap).collect(),
             repeats: None,
         }
     }
 
     /// The deal when every one of `w` ranks walks the same `list`: each sample the loader
     /// keeps is processed once per rank (no per-sample pass needed).
-    pub fn same_on_every_rank(list: &[u32], w: usize, loader: &BatchSampler) -> Deal {
+    pub fn same_on_every_rank(list: &[u32], w: usize, loader: &BatchSampler, cap: usize) -> Deal {
         let n = list.len();
         let kept = visits::yielded(loader, n);
         let lane = Lane {
-            tiles: list[..kept.min(LANE_CAP)]
+            tiles: list[..kept.min(cap)]
                 .iter()
                 .map(|&index| Tile { index, origin: Origin::Sample, dup: w >= 2 })
                 .collect(),
             len: kept,
             sampler_len: n,
             loader_len: loader.len(n),
-            left_out: list[kept..].iter().take(LANE_CAP).copied().collect(),
+            left_out: list[kept..].iter().take(cap).copied().collect(),
         };
         let mut unseen = list[kept..].to_vec();
         unseen.sort_unstable();
-        unseen.truncate(LANE_CAP);
+        unseen.truncate(cap);
         Deal {
             n: n as u64,
             batch_size: loader.batch_size(),

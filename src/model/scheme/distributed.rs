@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{Deal, LANE_CAP, Lane, Origin, Scheme, Shared, Step, Tile};
+use super::{Deal, Lane, Origin, Scheme, Shared, Step, Tile};
 use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText;
 use crate::model::picture::field_of;
@@ -34,7 +34,12 @@ impl Scheme for Distributed {
         &[Step::Indices, Step::Shuffle, Step::PadOrTrim, Step::Stripe, Step::Batch]
     }
 
-    fn deal(&self, params: &Params, shared: &Shared) -> Result<Deal, Vec<ParamError>> {
+    fn deal_up_to(
+        &self,
+        params: &Params,
+        shared: &Shared,
+        cap: usize,
+    ) -> Result<Deal, Vec<ParamError>> {
         let refused = |e: SamplerError| vec![ParamError::from_sampler(field_of(&e), &e)];
         let sampler = DistributedSampler::new(&params.sampler_config(0)).map_err(refused)?;
         let loader = params.loader_config().check(params.n, true).map_err(refused)?;
@@ -42,7 +47,7 @@ impl Scheme for Distributed {
             Some(epoch) => Arc::clone(epoch),
             None => Arc::new(sampler.epoch().map_err(refused)?),
         };
-        let mut deal = deal(&epoch, &loader);
+        let mut deal = deal(&epoch, &loader, cap);
         deal.repeats = repeats(params).map_err(refused)?;
         Ok(deal)
     }
@@ -67,7 +72,7 @@ impl Scheme for Distributed {
 /// `k < kept`, so together the ranks process positions `0 .. kept·w`, and position `j` holds
 /// `order[j % n]`: the sample at order position `p` is processed by the lanes of positions
 /// `p, p + n, …` below `kept·w` (never twice by one lane), so it is shared iff `p + n < kept·w`.
-pub fn deal(epoch: &Epoch, loader: &BatchSampler) -> Deal {
+pub fn deal(epoch: &Epoch, loader: &BatchSampler, cap: usize) -> Deal {
     let (n, w) = (epoch.order().len(), epoch.num_replicas());
     let sampler_len = epoch.num_samples();
     let kept = visits::yielded(loader, sampler_len);
@@ -79,19 +84,19 @@ pub fn deal(epoch: &Epoch, loader: &BatchSampler) -> Deal {
     };
     let lanes = (0..w)
         .map(|r| Lane {
-            tiles: (0..kept.min(LANE_CAP)).map(|k| tile(r + k * w)).collect(),
+            tiles: (0..kept.min(cap)).map(|k| tile(r + k * w)).collect(),
             len: kept,
             sampler_len,
             loader_len: loader.len(sampler_len),
             left_out: (kept..sampler_len)
-                .take(LANE_CAP)
+                .take(cap)
                 .map(|k| epoch.padded_at(r + k * w))
                 .collect(),
         })
         .collect();
     let mut unseen: Vec<u32> = epoch.order().get(processed..).unwrap_or_default().to_vec();
     unseen.sort_unstable();
-    unseen.truncate(LANE_CAP);
+    unseen.truncate(cap);
     Deal {
         n: n as u64,
         batch_size: loader.batch_size(),

@@ -66,8 +66,18 @@ pub trait Scheme: Sync {
     fn summary(&self) -> SchemeText;
     /// The stages its samples go through.
     fn steps(&self) -> &'static [Step];
-    /// What every rank processes in `params.epoch`, or the errors the library raises.
-    fn deal(&self, params: &Params, shared: &Shared) -> Result<Deal, Vec<ParamError>>;
+    /// What every rank processes in `params.epoch`, listing up to `cap` samples per lane, or
+    /// the errors the library raises.
+    fn deal_up_to(
+        &self,
+        params: &Params,
+        shared: &Shared,
+        cap: usize,
+    ) -> Result<Deal, Vec<ParamError>>;
+    /// [`Scheme::deal_up_to`] with the lanes the page draws ([`LANE_CAP`]).
+    fn deal(&self, params: &Params, shared: &Shared) -> Result<Deal, Vec<ParamError>> {
+        self.deal_up_to(params, shared, LANE_CAP)
+    }
     /// The Python that prints what [`Scheme::deal`] gives, with these parameters.
     fn python(&self, params: &Params, lang: Lang) -> String;
 }
@@ -116,4 +126,18 @@ pub enum CompareError {
 /// indices look different and each sample keeps its look in every lane, scheme and epoch.
 pub fn hue(index: u32) -> u32 {
     ((u64::from(index) * 137_508 / 1000) % 360) as u32
+}
+
+/// What a scheme's [`Scheme::python`] prints for `deal`: `GPU r: [i, j, …]` per rank, or
+/// `None` when a lane holds more than [`LANE_CAP`] samples (the deal lists only those).
+pub fn expected_output(deal: &Deal) -> Option<String> {
+    let mut out = String::new();
+    for (rank, lane) in deal.lanes.iter().enumerate() {
+        if lane.len > lane.tiles.len() {
+            return None;
+        }
+        let indices: Vec<String> = lane.tiles.iter().map(|t| t.index.to_string()).collect();
+        out.push_str(&format!("GPU {rank}: [{}]\n", indices.join(", ")));
+    }
+    Some(out)
 }

@@ -29,7 +29,12 @@ impl Scheme for NoSamplerScheme {
         &[Step::Indices, Step::ShufflePerRank, Step::Batch]
     }
 
-    fn deal(&self, params: &Params, _shared: &Shared) -> Result<Deal, Vec<ParamError>> {
+    fn deal_up_to(
+        &self,
+        params: &Params,
+        _shared: &Shared,
+        cap: usize,
+    ) -> Result<Deal, Vec<ParamError>> {
         let processes = processes(params)?;
         let loader_config = LoaderConfig { shuffle: params.shuffle, ..params.loader_config() };
         let loader = loader_config
@@ -42,8 +47,8 @@ impl Scheme for NoSamplerScheme {
             processes.iter().map(|p| p.epoch(params.epoch)).collect()
         };
         let mut deal = match &lists[..] {
-            [list] => Deal::same_on_every_rank(list, processes.len(), &loader),
-            _ => Deal::from_lists(params.n as usize, &lists, |_, _| Origin::Sample, &loader),
+            [list] => Deal::same_on_every_rank(list, processes.len(), &loader, cap),
+            _ => Deal::from_lists(params.n as usize, &lists, |_, _| Origin::Sample, &loader, cap),
         };
         deal.repeats = repeats(params, &processes, &lists);
         Ok(deal)

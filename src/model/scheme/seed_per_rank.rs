@@ -30,7 +30,12 @@ impl Scheme for SeedPerRank {
         &[Step::Indices, Step::ShufflePerRank, Step::PadOrTrim, Step::Stripe, Step::Batch]
     }
 
-    fn deal(&self, params: &Params, _shared: &Shared) -> Result<Deal, Vec<ParamError>> {
+    fn deal_up_to(
+        &self,
+        params: &Params,
+        _shared: &Shared,
+        cap: usize,
+    ) -> Result<Deal, Vec<ParamError>> {
         let refused = |e: SamplerError| vec![ParamError::from_sampler(field_of(&e), &e)];
         let loader = params.loader_config().check(params.n, true).map_err(refused)?;
         let lists = lists(params).map_err(refused)?;
@@ -38,7 +43,7 @@ impl Scheme for SeedPerRank {
         // Rank r's k-th index sits at position r + k·w of its own padded list.
         let origin =
             |r: usize, k: usize| if r + k * w < n { Origin::Sample } else { Origin::Padding };
-        let mut deal = Deal::from_lists(n, &lists, origin, &loader);
+        let mut deal = Deal::from_lists(n, &lists, origin, &loader, cap);
         deal.repeats = repeats(params, &lists).map_err(refused)?;
         Ok(deal)
     }

@@ -1,0 +1,162 @@
+// The comparison at the top of the page: its lanes hold PyTorch's indices, data-dup marks
+// exactly the samples two lanes hold, compare= picks the schemes, epochs play and move.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { goldenCases, pageQuery, useBrowser } from "./harness.mjs";
+import { pytorchRanks } from "./golden-ranks.mjs";
+
+const session = useBrowser();
+const COMPARE = "[data-testid=compare] [data-testid=gpu-lane]";
+const withPage = (params, body, options) => session.withPage(params, body, { ready: COMPARE, ...options });
+
+/** Every panel as { scheme, lanes: [{ rank, indices, dup, more }] }. */
+function readPanels(page) {
+  return page.$$eval("[data-testid=compare] [data-testid=scheme-panel]", (panels) =>
+    panels.map((panel) => ({
+      scheme: panel.dataset.scheme,
+      lanes: [...panel.querySelectorAll("[data-testid=gpu-lane]")].map((lane) => ({
+        rank: Number(lane.dataset.rank),
+        indices: [...lane.querySelectorAll("[data-index]")].map((t) => Number(t.dataset.index)),
+        dup: [...lane.querySelectorAll("[data-index]")].map((t) => t.dataset.dup === "1"),
+        more: lane.querySelector(".more")?.textContent ?? "",
+      })),
+    })),
+  );
+}
+
+/** Waits until the panel of `scheme` reads `epoch`'s lanes, then returns the panels. */
+async function panelsAt(page, epoch) {
+  await page.waitForFunction((e) => document.querySelector("[data-testid=epoch]")?.textContent.includes(String(e)), epoch);
+  return readPanels(page);
+}
+
+/** Whether each shown index is marked exactly when another lane of its panel holds it. */
+function assertDupExact(panel) {
+  for (const lane of panel.lanes) {
+    lane.indices.forEach((index, k) => {
+      const elsewhere = panel.lanes.some((other) => other.rank !== lane.rank && other.indices.includes(index));
+      assert.equal(lane.dup[k], elsewhere, `${panel.scheme} rank ${lane.rank} index ${index}`);
+    });
+  }
+}
+
+const goldenConfigs = [
+  { n: 8, w: 2 },
+  { n: 10, w: 3 },
+  { n: 10, w: 3, drop_last: true },
+  { n: 7, w: 4, epoch: "1" },
+  { n: 100, w: 8, seed: "42" },
+  { n: 50000, w: 2 },
+];
+
+for (const config of goldenConfigs) {
+  test(`the distributed lanes are PyTorch's: ${JSON.stringify(config)}`, async () => {
+    const ranks = await pytorchRanks(config);
+    const params = { n: config.n, num_replicas: config.w, seed: config.seed ?? "0", epoch: config.epoch ?? "0", drop_last: config.drop_last ? 1 : 0 };
+    await withPage(params, async (page) => {
+      const [distributed] = (await readPanels(page)).filter((p) => p.scheme === "distributed");
+      assert.equal(distributed.lanes.length, config.w);
+      for (const [r, rank] of ranks.entries()) {
+        const expected = (rank.indices ?? rank.head).slice(0, 64);
+        assert.deepEqual(distributed.lanes[r].indices.slice(0, expected.length), expected);
+        assert.equal(distributed.lanes[r].indices.length, Math.min(rank.len, 64));
+        if (rank.len > 64) assert.match(distributed.lanes[r].more, /\d/);
+      }
+      if (config.n <= 64 * config.w) assertDupExact(distributed);
+    });
+  });
+}
+
+test("the no-sampler lanes are PyTorch's, every lane alike, every tile marked as shared", async () => {
+  const cases = (await goldenCases("dataloader")).filter((c) => c.case === "dataloader_no_sampler" && c.n <= 64).slice(0, 4);
+  assert.ok(cases.length > 0);
+  for (const c of cases) {
+    for (const [epoch, batches] of c.batches_per_epoch.entries()) {
+      const params = { n: c.n, num_replicas: 2, shuffle: c.shuffle ? 1 : 0, batch_size: c.batch_size, loader_drop_last: c.loader_drop_last ? 1 : 0, manual_seed: c.manual_seed, epoch };
+      await withPage(params, async (page) => {
+        const [panel] = (await readPanels(page)).filter((p) => p.scheme === "no_sampler");
+        for (const lane of panel.lanes) assert.deepEqual(lane.indices, batches.flat());
+        assertDupExact(panel);
+        assert.ok(panel.lanes[0].dup.every(Boolean));
+      });
+    }
+  }
+});
+
+test("compare= picks the schemes; seed_per_rank's lanes lose and repeat samples", async () => {
+  await withPage({ n: 16, num_replicas: 4, compare: "distributed,seed_per_rank" }, async (page) => {
+    const panels = await readPanels(page);
+    assert.deepEqual(panels.map((p) => p.scheme), ["distributed", "seed_per_rank"]);
+    panels.forEach(assertDupExact);
+    assert.ok(!panels[0].lanes.some((l) => l.dup.some(Boolean)), "16 on 4: nothing shared");
+    assert.ok(panels[1].lanes.some((l) => l.dup.some(Boolean)), "seed=rank: some shared");
+    const verdict = await page.textContent("[data-scheme=seed_per_rank] [data-testid=verdict]");
+    assert.match(verdict, /5 never seen this epoch, 4 seen more than once/);
+    assert.equal(await page.locator("[data-scheme=seed_per_rank] [data-unseen]").count(), 5);
+  });
+});
+
+test("a bad compare= says so and shows the default pair; the picker rewrites compare=", async () => {
+  await withPage({ compare: "distributed,accelerate" }, async (page) => {
+    assert.match(await page.textContent("[data-testid=compare-error]"), /"accelerate"/);
+    assert.deepEqual((await readPanels(page)).map((p) => p.scheme), ["distributed", "no_sampler"]);
+    await page.selectOption("[data-testid=scheme-panel]:nth-child(2) [data-testid=scheme-picker]", "seed_per_rank");
+    await page.waitForSelector("[data-scheme=seed_per_rank]");
+    assert.equal(pageQuery(page).get("compare"), "distributed,seed_per_rank");
+    assert.equal(await page.locator("[data-testid=compare-error]").count(), 0);
+  });
+});
+
+test("play moves the epoch on; without set_epoch the verdict says nothing moves", async () => {
+  await withPage({ n: 8, num_replicas: 2 }, async (page) => {
+    const before = await readPanels(page);
+    await page.click("[data-testid=play-epochs]");
+    const after = await panelsAt(page, 1);
+    await page.click("[data-testid=play-epochs]");
+    assert.notDeepEqual(after[0].lanes, before[0].lanes, "epoch 1 deals a new order");
+    assert.equal(pageQuery(page).get("epoch"), "1");
+  });
+  await withPage({ n: 8, num_replicas: 2, set_epoch: 0, epoch: 3 }, async (page) => {
+    const verdict = await page.textContent("[data-scheme=distributed] [data-testid=verdict]");
+    assert.match(verdict, /Same order as epoch 0/);
+    await page.uncheck("[data-testid=control-set_epoch]").catch(() => {});
+    await page.click("[data-testid=next-epoch-compare]");
+    await panelsAt(page, 4);
+    const [distributed] = await readPanels(page);
+    await page.click("[data-testid=previous-epoch]");
+    const [back] = await panelsAt(page, 3);
+    assert.deepEqual(distributed.lanes, back.lanes, "the same order every epoch");
+  });
+});
+
+test("the landing page plays epochs by itself until the reader touches it; tiles travel", async () => {
+  await withPage({}, async (page) => {
+    await panelsAt(page, 1);
+    const moving = await page.$$eval("[data-testid=compare] [data-flip]", (tiles) => tiles.some((t) => t.style.transition.includes("transform")));
+    assert.ok(moving, "some tile travelled to its new place");
+    await page.mouse.click(5, 5);
+    const stopped = await page.textContent("[data-testid=epoch]");
+    await page.waitForTimeout(2500);
+    assert.equal(await page.textContent("[data-testid=epoch]"), stopped);
+  }, { options: { reducedMotion: "no-preference" } });
+});
+
+test("under reduced motion the landing page stays on epoch 0", async () => {
+  await withPage({}, async (page) => {
+    await page.waitForTimeout(2500);
+    assert.match(await page.textContent("[data-testid=epoch]"), /epoch 0/);
+  });
+});
+
+test("large datasets: 64 tiles a lane, a count of the rest, facts that hold at any size", async () => {
+  await withPage({ n: 1281167, num_replicas: 8, batch_size: 256 }, async (page) => {
+    await page.waitForFunction(() => document.querySelectorAll("[data-scheme=distributed] [data-testid=gpu-lane]").length === 8);
+    const [distributed, none] = await readPanels(page);
+    assert.ok(distributed.lanes.every((l) => l.indices.length === 64 && /160,082/.test(l.more)));
+    assert.match(await page.textContent("[data-scheme=distributed] [data-fact=share]"), /160,146 of 1,281,167 samples \(12\.5%\)/);
+    assert.match(await page.textContent("[data-scheme=distributed] [data-fact=duplicated]"), /On more than one GPU: 1\./);
+    assert.match(await page.textContent("[data-scheme=no_sampler] [data-testid=verdict]"), /all 1,281,167 samples: 8× the work/);
+    assert.equal(none.lanes.length, 8);
+    assert.ok(await page.locator("[data-testid=compare] .tile").count() < 2500);
+  });
+});

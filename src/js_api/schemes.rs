@@ -1,0 +1,165 @@
+//! The scheme seam for other pages: `schemes()` lists every registered way of handing a
+//! dataset to GPUs, and `schemeDeal(name, options)` gives what each GPU processes in one epoch
+//! under one of them, in full, with the same numbers the page's comparison shows.
+
+use wasm_bindgen::prelude::*;
+use web_sys::js_sys::{Array, Object, Reflect, Uint32Array};
+
+use super::args::Options;
+use super::error::{raised, wrong_type};
+use crate::i18n::Lang;
+use crate::model::scheme::{self, Deal, Origin, SCHEMES, Shared, Step};
+use crate::model::{Field, ParamError, Params, Problem};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** A registered scheme: its name (as `compare=` and `schemeDeal` take it) and its stages. */
+export interface SchemeInfo {
+  name: string;
+  /** "indices" | "shuffle" | "shuffle_per_rank" | "pad_or_trim" | "stripe" | "batch" */
+  steps: string[];
+}
+
+/**
+ * The page's parameters, by their URL names: `n`, `num_replicas`, `rank`, `shuffle`, `seed`,
+ * `drop_last`, `epoch`, `set_epoch`, `batch_size`, `loader_drop_last`, `loader_shuffle`,
+ * `manual_seed`, `seeding` (`"alike"` | `"unseeded"`), `os_seed`, `stage`. Each absent one takes
+ * the page's default.
+ */
+export type SchemeOptions = { [name: string]: number | bigint | string | boolean };
+
+/** One GPU's epoch under a scheme. */
+export interface SchemeRank {
+  /** The samples it processes, in order. */
+  indices: Uint32Array;
+  /** Positions in `indices` that hold a padding copy. */
+  padding: Uint32Array;
+  /** What its loader leaves out (`DataLoader(drop_last=True)`'s short batch). */
+  leftOut: Uint32Array;
+  /** `len(sampler)` and `len(loader)` on this rank. */
+  samplerLen: number;
+  loaderLen: number;
+}
+
+/** What every GPU processes in one epoch, and what that adds up to. */
+export interface SchemeDeal {
+  scheme: string;
+  ranks: SchemeRank[];
+  /** `[times, samples]`: how many samples are processed how many times, over all GPUs. */
+  visits: [number, number][];
+  /** Samples no GPU processes this epoch, ascending. */
+  unseen: Uint32Array;
+  /** Samples processed by more than one GPU. */
+  duplicated: number;
+  /** An earlier epoch this one repeats exactly, or `null`. */
+  repeats: number | null;
+}
+"#;
+
+/// Every registered scheme, in the page's pickers' order.
+#[wasm_bindgen(unchecked_return_type = "SchemeInfo[]")]
+pub fn schemes() -> Array {
+    SCHEMES
+        .iter()
+        .map(|s| {
+            let steps: Array = s.steps().iter().map(|&step| JsValue::from_str(step_name(step))).collect();
+            object(&[("name", s.name().into()), ("steps", steps.into())])
+        })
+        .collect()
+}
+
+/// What each GPU processes in `options.epoch` under the scheme called `name`.
+///
+/// @throws {SamplerVizError} PyTorch's `ValueError`s, word for word; a `TypeError` for an
+/// unknown scheme or option, a `RangeError` for a value the page refuses.
+#[wasm_bindgen(js_name = schemeDeal, unchecked_return_type = "SchemeDeal")]
+pub fn scheme_deal(
+    name: &str,
+    #[wasm_bindgen(unchecked_param_type = "SchemeOptions")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let Some(scheme) = scheme::by_name(name) else {
+        let names: Vec<&str> = SCHEMES.iter().map(|s| s.name()).collect();
+        let rule = format!("The registered schemes are {}.", names.join(", "));
+        return Err(wrong_type(&format!("schemeDeal: no scheme called {name:?}"), &rule));
+    };
+    let keys: Vec<&str> = Field::ALL.iter().map(|f| f.name()).collect();
+    let options = Options::new(&options, "schemeDeal", &keys)?;
+    let mut pairs = Vec::new();
+    for key in &keys {
+        if let Some(text) = options.url_text(key)? {
+            pairs.push((*key, text));
+        }
+    }
+    let params = Params::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).map_err(refused)?;
+    let deal = scheme.deal_up_to(&params, &Shared::default(), usize::MAX).map_err(refused)?;
+    Ok(deal_object(scheme.name(), &deal))
+}
+
+/// The first error, as PyTorch raises it or as the page words it.
+fn refused(errors: Vec<ParamError>) -> JsValue {
+    let Some(error) = errors.into_iter().next() else { return JsValue::NULL };
+    match error.problem {
+        Problem::Refused(e) => raised(e),
+        _ => super::error::out_of_range(
+            &format!("schemeDeal: {}", error.message(Lang::En)),
+            "Each option takes the values the page's URL takes.",
+        ),
+    }
+}
+
+fn deal_object(name: &str, deal: &Deal) -> JsValue {
+    let ranks: Array = deal
+        .lanes
+        .iter()
+        .map(|lane| {
+            let indices: Vec<u32> = lane.tiles.iter().map(|t| t.index).collect();
+            let padding: Vec<u32> = (0u32..)
+                .zip(&lane.tiles)
+                .filter(|(_, t)| t.origin == Origin::Padding)
+                .map(|(k, _)| k)
+                .collect();
+            object(&[
+                ("indices", Uint32Array::new_from_slice(&indices).into()),
+                ("padding", Uint32Array::new_from_slice(&padding).into()),
+                ("leftOut", Uint32Array::new_from_slice(&lane.left_out).into()),
+                ("samplerLen", (lane.sampler_len as f64).into()),
+                ("loaderLen", (lane.loader_len as f64).into()),
+            ])
+        })
+        .collect();
+    let visits: Array = deal
+        .visits
+        .histogram
+        .iter()
+        .map(|&(times, samples)| Array::of2(&f64::from(times).into(), &(samples as f64).into()))
+        .collect();
+    let repeats = deal.repeats.map_or(JsValue::NULL, |e| (e as f64).into());
+    object(&[
+        ("scheme", name.into()),
+        ("ranks", ranks.into()),
+        ("visits", visits.into()),
+        ("unseen", Uint32Array::new_from_slice(&deal.unseen).into()),
+        ("duplicated", (deal.duplicated() as f64).into()),
+        ("repeats", repeats),
+    ])
+}
+
+fn step_name(step: Step) -> &'static str {
+    match step {
+        Step::Indices => "indices",
+        Step::Shuffle => "shuffle",
+        Step::ShufflePerRank => "shuffle_per_rank",
+        Step::PadOrTrim => "pad_or_trim",
+        Step::Stripe => "stripe",
+        Step::Batch => "batch",
+    }
+}
+
+fn object(entries: &[(&str, JsValue)]) -> JsValue {
+    let object = Object::new();
+    for (key, value) in entries {
+        // Setting a property on a fresh, ordinary object cannot fail.
+        let _ = Reflect::set(&object, &(*key).into(), value);
+    }
+    object.into()
+}
