@@ -57,7 +57,11 @@ function callAll(page, calls) {
     };
     const plain = async (v) => {
       if (ArrayBuffer.isView(v)) return v.length > 20000 ? { $digest: await digest(v) } : Array.from(v);
-      return Array.isArray(v) ? Promise.all(v.map(plain)) : v;
+      if (Array.isArray(v)) return Promise.all(v.map(plain));
+      if (v !== null && typeof v === "object") {
+        return Object.fromEntries(await Promise.all(Object.entries(v).map(async ([k, x]) => [k, await plain(x)])));
+      }
+      return v;
     };
     const api = await import(new URL("../../js/sampler_viz.js", document.baseURI).href);
     await api.default();

@@ -29,6 +29,8 @@ texts! {
         Heading => ("Two ways to hand a dataset to GPUs, side by side", "把数据集分给多个 GPU 的两种方式，并排对比"),
         /// The dataset row's label.
         Dataset => ("The dataset: {n} samples", "数据集：{n} 个样本"),
+        /// Opens a panel's Python.
+        PythonSummary => ("The Python that prints these lanes", "打印这些 GPU 数据的 Python 代码"),
         /// The dataset row's tiles, for screen readers.
         DatasetShort => ("The dataset's samples", "数据集中的样本"),
         /// The unseen row's tiles, for screen readers.

@@ -100,10 +100,18 @@ impl<'a> Options<'a> {
         if let Some(flag) = value.as_bool() {
             return Ok(Some(if flag { "1" } else { "0" }.into()));
         }
-        if value.as_string().is_some() || value.dyn_ref::<BigInt>().is_some() || value.as_f64().is_some() {
-            return Ok(Some(py_int(&value, &name)?.map_or_else(|| describe(&value), |x| x.to_string())));
+        if value.as_string().is_some()
+            || value.dyn_ref::<BigInt>().is_some()
+            || value.as_f64().is_some()
+        {
+            return Ok(Some(
+                py_int(&value, &name)?.map_or_else(|| describe(&value), |x| x.to_string()),
+            ));
         }
-        let message = format!("{name} must be a number, a BigInt, a string or a boolean, got {}", describe(&value));
+        let message = format!(
+            "{name} must be a number, a BigInt, a string or a boolean, got {}",
+            describe(&value)
+        );
         Err(wrong_type(&message, PY_INT_RULE))
     }
 

@@ -62,7 +62,8 @@ pub fn schemes() -> Array {
     SCHEMES
         .iter()
         .map(|s| {
-            let steps: Array = s.steps().iter().map(|&step| JsValue::from_str(step_name(step))).collect();
+            let steps: Array =
+                s.steps().iter().map(|&step| JsValue::from_str(step_name(step))).collect();
             object(&[("name", s.name().into()), ("steps", steps.into())])
         })
         .collect()
@@ -90,7 +91,8 @@ pub fn scheme_deal(
             pairs.push((*key, text));
         }
     }
-    let params = Params::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).map_err(refused)?;
+    let params =
+        Params::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).map_err(refused)?;
     let deal = scheme.deal_up_to(&params, &Shared::default(), usize::MAX).map_err(refused)?;
     Ok(deal_object(scheme.name(), &deal))
 }

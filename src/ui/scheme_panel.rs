@@ -41,6 +41,13 @@ pub fn SchemePanel(
                 Some(Err(errors)) => refused(errors, state.lang.get()).into_any(),
                 None => ().into_any(),
             })}
+            <details class="panel-python" data-testid="scheme-python">
+                <summary>{tr(T::PythonSummary)}</summary>
+                <pre class="code"><code>{move || {
+                    let params = state.picture.with(|p| p.params.clone());
+                    scheme::by_name(name()).map(|s| s.python(&params, state.lang.get()))
+                }}</code></pre>
+            </details>
         </div>
     }
 }

@@ -88,10 +88,7 @@ pub fn deal(epoch: &Epoch, loader: &BatchSampler, cap: usize) -> Deal {
             len: kept,
             sampler_len,
             loader_len: loader.len(sampler_len),
-            left_out: (kept..sampler_len)
-                .take(cap)
-                .map(|k| epoch.padded_at(r + k * w))
-                .collect(),
+            left_out: (kept..sampler_len).take(cap).map(|k| epoch.padded_at(r + k * w)).collect(),
         })
         .collect();
     let mut unseen: Vec<u32> = epoch.order().get(processed..).unwrap_or_default().to_vec();
