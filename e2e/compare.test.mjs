@@ -93,6 +93,8 @@ test("compare= picks the schemes; seed_per_rank's lanes lose and repeat samples"
     const verdict = await page.textContent("[data-scheme=seed_per_rank] [data-testid=verdict]");
     assert.match(verdict, /5 never seen this epoch, 4 seen more than once/);
     assert.equal(await page.locator("[data-scheme=seed_per_rank] [data-unseen]").count(), 5);
+    const python = await page.textContent("[data-scheme=seed_per_rank] [data-testid=scheme-python] code");
+    assert.match(python, /DistributedSampler\(dataset, num_replicas=4, rank=rank, shuffle=True, seed=rank/);
   });
 });
 
