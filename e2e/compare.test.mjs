@@ -162,3 +162,15 @@ test("large datasets: 64 tiles a lane, a count of the rest, facts that hold at a
     assert.ok(await page.locator("[data-testid=compare] .tile").count() < 2500);
   });
 });
+
+test("a pitfall whose sides are two schemes loads into the comparison, broken beside fixed", async () => {
+  await session.withPage({ scenario: "seed_per_rank" }, async (page) => {
+    await page.click("[data-testid=scenario-compare]");
+    await page.waitForSelector("[data-testid=scheme-panel]:nth-child(1)[data-scheme=seed_per_rank]");
+    assert.deepEqual((await readPanels(page)).map((p) => p.scheme), ["seed_per_rank", "distributed"]);
+    assert.equal(pageQuery(page).get("compare"), "seed_per_rank,distributed");
+    assert.equal(pageQuery(page).get("n"), "16");
+    assert.equal(pageQuery(page).get("num_replicas"), "4");
+    assert.match(await page.textContent("[data-scheme=seed_per_rank] [data-testid=verdict]"), /5 never seen/);
+  }, { ready: "[data-testid=scenario-compare]" });
+});

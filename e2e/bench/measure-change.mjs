@@ -1,32 +1,42 @@
-// Control change → new picture: the seed control changed again and again at one size, each
-// change timed in the page, and DevTools' split of the main thread's time per change.
+// Control change → both panels redrawn: the epoch control changed again and again at one size
+// (a change every compared scheme deals anew), each change timed in the page, and DevTools'
+// split of the main thread's time per change.
 import { figure, median, round } from "./figures.mjs";
-import { drawnPage, settle } from "./page.mjs";
+import { configLabel, drawnPage, settle } from "./page.mjs";
 
 /** Untimed control changes before the timed ones. */
 const WARMUP = 2;
+/** The schemes whose first lane must change (the default comparison). */
+const SCHEMES = ["distributed", "no_sampler"];
 
 /**
- * In the page: types `value` into the seed control (value + input event, as `page.fill` does)
+ * In the page: types `value` into the epoch control (value + input event, as `page.fill` does)
  * and times, from just before the event: `sync` (the event's handlers return), `changed` (a
- * MutationObserver sees the first row of the index table read differently), `frame` (the next
- * animation frame after that: everything the change set off has run, the frame starts), and
- * `painted` (a task queued from that frame runs: the frame's style, layout and paint are done).
+ * MutationObserver sees the first lane of every panel in `schemes` read differently), `frame`
+ * (the next animation frame after that: everything the change set off has run, the frame
+ * starts), and `painted` (a task queued from that frame runs: the frame's style, layout and
+ * paint are done). `first` is when the first of the panels changed.
  */
-function changeSeed(value) {
-  const input = document.querySelector("[data-testid=control-seed]");
-  const firstRow = () => document.querySelector("[data-testid=index-table] tr[data-rank] td");
-  const before = firstRow()?.textContent;
+function changeEpoch({ value, schemes }) {
+  const input = document.querySelector("[data-testid=control-epoch]");
+  const lane = (s) =>
+    document.querySelector(`[data-testid=compare] [data-scheme=${s}] [data-testid=gpu-lane]`)
+      ?.textContent;
+  const before = schemes.map(lane);
   return new Promise((resolve) => {
     let t0 = 0;
     let changed = 0;
+    let first = 0;
     let sync = 0;
     const timer = setTimeout(() => {
       observer.disconnect();
-      resolve(null); // the first row did not change (same row for two seeds): skipped
+      resolve(null); // a first lane did not change (the same lane for two epochs): skipped
     }, 10_000);
     const observer = new MutationObserver(() => {
-      if (changed || firstRow()?.textContent === before) return;
+      const now = schemes.map(lane);
+      const differ = now.map((text, k) => text !== undefined && text !== before[k]);
+      if (!first && differ.some(Boolean)) first = performance.now();
+      if (changed || !differ.every(Boolean)) return;
       changed = performance.now();
       observer.disconnect();
       clearTimeout(timer);
@@ -35,7 +45,7 @@ function changeSeed(value) {
         const channel = new MessageChannel();
         channel.port1.onmessage = () => {
           const painted = performance.now() - t0;
-          resolve({ sync, changed: changed - t0, frame: frame - t0, painted });
+          resolve({ sync, first: first - t0, changed: changed - t0, frame: frame - t0, painted });
         };
         channel.port2.postMessage(null);
       });
@@ -61,20 +71,28 @@ async function metrics(cdp) {
 }
 
 /**
- * At `?n=N&num_replicas=W`: `changes` timed seed changes (after WARMUP untimed), their median
- * against `budget` (ms, or null). Returns a note on where the time went.
+ * At `?params`: `changes` timed epoch changes (after WARMUP untimed), the median time to the
+ * frame after both panels changed against `budget` (ms, or null). Returns a note on where the
+ * time went.
  */
-export async function controlChange(browser, base, n, w, budget, changes) {
-  const { page, errors } = await drawnPage(browser, base, { n, num_replicas: w });
+export async function controlChange(browser, base, params, budget, changes) {
+  const { page, errors } = await drawnPage(browser, base, params);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Performance.enable");
   const runs = [];
   const split = { script: [], layout: [], style: [], other: [] };
-  let seed = 1000;
+  let epoch = Number(params.epoch ?? 0);
+  const label = `control change (epoch) → both panels ${configLabel(params)}`;
   try {
+    const shown = await page.$$eval("[data-testid=compare] [data-testid=scheme-panel]", (ps) =>
+      ps.map((p) => p.dataset.scheme),
+    );
+    for (const s of SCHEMES) {
+      if (!shown.includes(s)) throw new Error(`no ${s} panel (the panels: ${shown.join(", ")})`);
+    }
     for (let i = 0; i < WARMUP + changes; i++) {
       const m0 = await metrics(cdp);
-      const t = await page.evaluate(changeSeed, String(++seed));
+      const t = await page.evaluate(changeEpoch, { value: String(++epoch), schemes: SCHEMES });
       const m1 = await metrics(cdp);
       await settle(page, 100);
       if (!t || i < WARMUP) continue;
@@ -86,20 +104,20 @@ export async function controlChange(browser, base, n, w, budget, changes) {
       split.other.push(d("task") - d("script") - d("layout") - d("style"));
     }
     if (runs.length < changes / 2) {
-      throw new Error(`n=${n}: the table changed only ${runs.length} times`);
+      throw new Error(`${configLabel(params)}: both lanes changed only ${runs.length} times`);
     }
-    if (errors.length) throw new Error(`n=${n}: page errors: ${errors.join("; ")}`);
+    if (errors.length) throw new Error(`${configLabel(params)}: page errors: ${errors.join("; ")}`);
   } finally {
     await page.close();
   }
-  const label = `control change → picture n=${n} w=${w}`;
   const frame = runs.map((r) => r.frame);
   figure(`${label}, median`, round(median(frame)), "ms", budget);
   figure(`${label}, max`, round(Math.max(...frame)), "ms");
   figure(`${label}, median to painted`, round(median(runs.map((r) => r.painted))), "ms");
   const parts = [
     `event handlers ${round(median(runs.map((r) => r.sync)), 1)}`,
-    `table changed ${round(median(runs.map((r) => r.changed)), 1)}`,
+    `first panel changed ${round(median(runs.map((r) => r.first)), 1)}`,
+    `both changed ${round(median(runs.map((r) => r.changed)), 1)}`,
     `next frame ${round(median(frame), 1)}`,
     `painted ${round(median(runs.map((r) => r.painted)), 1)} ms after the input event`,
   ];

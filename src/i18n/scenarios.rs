@@ -36,6 +36,8 @@ texts! {
             "There is no pitfall called \"{name}\". Pick one of the buttons above.",
             "没有名为“{name}”的坑，请从上方按钮中选择一个。"
         ),
+        /// Loads the pitfall into the comparison at the top.
+        CompareAtTop => ("Compare broken beside fixed at the top", "在页面顶部并排对比出错与修正的写法"),
         /// Closes the chosen scenario.
         Close => ("Close", "关闭"),
         /// After a cut row.

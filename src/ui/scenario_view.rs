@@ -42,6 +42,7 @@ pub fn ScenarioView(
                 </button>
             </div>
             <p class="scenario-explain" data-testid="scenario-explain">{tr(scenario.explanation())}</p>
+            {compare_button(scenario)}
             {body}
         </div>
     }
@@ -139,6 +140,29 @@ fn pytorch_error(error: SamplerError) -> impl IntoView {
             <p>{rule}</p>
         </div>
     }
+}
+
+/// Loads the pitfall into the comparison at the top, broken beside fixed, when its sides are
+/// two schemes: the fixed side's set-up, and the two schemes.
+fn compare_button(scenario: Scenario) -> Option<impl IntoView> {
+    let state = expect_context::<AppState>();
+    let schemes: Vec<_> =
+        scenario.schemes()?.iter().filter_map(|name| crate::model::scheme::by_name(name)).collect();
+    let params = scenario.compare().ok()?.fixed.params?;
+    let values: Vec<(Field, String)> =
+        Field::ALL.into_iter().filter(|&f| f != Field::Stage).map(|f| (f, params.get(f))).collect();
+    Some(view! {
+        <button type="button" class="scenario-compare" data-testid="scenario-compare"
+            on:click=move |_| {
+                state.set_many(&values);
+                state.set_compare(schemes.clone());
+                if let Some(top) = document().get_element_by_id("compare-title") {
+                    top.scroll_into_view();
+                }
+            }>
+            {tr(ScenarioText::CompareAtTop)}
+        </button>
+    })
 }
 
 /// "Show … in the picture", or why the picture cannot show this side.

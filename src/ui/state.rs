@@ -136,6 +136,13 @@ impl AppState {
         self.compare_error.set(None);
     }
 
+    /// Compares exactly `schemes`, in order, and keeps them in the URL.
+    pub fn set_compare(&self, schemes: Vec<&'static dyn Scheme>) {
+        self.set_url(&[("compare", Some(&scheme::compare_value(&schemes)))]);
+        self.compare.set(schemes);
+        self.compare_error.set(None);
+    }
+
     /// The pipeline stage shown.
     pub fn stage(&self) -> Signal<Stage> {
         let picture = self.picture;

@@ -131,6 +131,16 @@ impl Scenario {
         }
     }
 
+    /// The schemes of the comparison at the top that show this pitfall, broken first, when its
+    /// two sides are two ways of handing out the data (not two settings of one way).
+    pub fn schemes(self) -> Option<[&'static str; 2]> {
+        match self {
+            Scenario::SeedPerRank => Some(["seed_per_rank", "distributed"]),
+            Scenario::NoSampler => Some(["no_sampler", "distributed"]),
+            _ => None,
+        }
+    }
+
     /// Both sides, computed by the core. The examples are fixed and valid, so an `Err` would be
     /// a bug in the core; it is passed on rather than unwrapped so the page can say so.
     pub fn compare(self) -> Result<Comparison, SamplerError> {
