@@ -121,6 +121,9 @@ test("play moves the epoch on; without set_epoch the verdict says nothing moves"
   await withPage({ n: 8, num_replicas: 2, set_epoch: 0, epoch: 3 }, async (page) => {
     const verdict = await page.textContent("[data-scheme=distributed] [data-testid=verdict]");
     assert.match(verdict, /Same order as epoch 0/);
+    await page.waitForSelector("[data-scheme=distributed] [data-fact=cover]");
+    assert.match(await page.textContent("[data-scheme=distributed] [data-fact=cover]"), /never/);
+    assert.match(await page.textContent("[data-scheme=no_sampler] [data-fact=cover]"), /every sample: 1\./);
     await page.uncheck("[data-testid=control-set_epoch]").catch(() => {});
     await page.click("[data-testid=next-epoch-compare]");
     await panelsAt(page, 4);

@@ -276,3 +276,61 @@ proptest! {
         prop_assert_eq!(deal.visits.processed(), processed as u64);
     }
 }
+
+/// How many epochs until every GPU has seen every sample: a table through one helper.
+#[test]
+fn epochs_until_every_gpu_has_seen_everything() {
+    use sampler_viz::model::scheme::coverage::{Cover, epochs_to_cover};
+    #[track_caller]
+    fn check(name: &str, query: &str, expect: Option<Cover>) {
+        let params =
+            Params::from_pairs(query.split('&').filter_map(|p| p.split_once('='))).unwrap();
+        let scheme = scheme::by_name(name).unwrap();
+        assert_eq!(epochs_to_cover(scheme, &params, 1 << 20), expect, "{name} {query}");
+    }
+    // Without a sampler every GPU walks the whole dataset in its first epoch.
+    check("no_sampler", "n=8&num_replicas=2", Some(Cover::After(1)));
+    // Without shuffling the loader drops the same short batch every epoch: never seen.
+    check(
+        "no_sampler",
+        "n=10&num_replicas=2&batch_size=3&loader_drop_last=1&shuffle=0",
+        Some(Cover::Never),
+    );
+    // Without set_epoch (or without shuffling) each GPU keeps its half forever.
+    check("distributed", "n=8&num_replicas=2&set_epoch=0", Some(Cover::Never));
+    check("distributed", "n=8&num_replicas=2&shuffle=0", Some(Cover::Never));
+    // One GPU sees everything in one epoch.
+    check("distributed", "n=8&num_replicas=1", Some(Cover::After(1)));
+    // The budget: 2^20 positions are 10 epochs of 50,000 on 2.
+    check("distributed", "n=50000&num_replicas=2&batch_size=64", Some(Cover::NotWithin(10)));
+    check("distributed", "n=0", None);
+    check("distributed", "n=1281167&num_replicas=8", None);
+}
+
+/// With `set_epoch`, the epochs until every GPU has seen everything are exactly those a
+/// brute-force walk over each rank's PyTorch indices finds.
+#[test]
+fn cover_agrees_with_a_walk_over_the_ranks() {
+    use sampler_viz::model::scheme::coverage::{Cover, epochs_to_cover};
+    for (n, w) in [(8u64, 2i64), (10, 3), (7, 4), (16, 4)] {
+        let params = Params { n, num_replicas: w, ..Params::default() };
+        let mut seen = vec![vec![false; n as usize]; w as usize];
+        let mut expected = None;
+        for epoch in 0..64u64 {
+            let ranks =
+                DistributedSampler::new(&Params { epoch, ..params.clone() }.sampler_config(0))
+                    .and_then(|s| s.epoch())
+                    .unwrap()
+                    .ranks();
+            for (r, list) in ranks.iter().enumerate() {
+                list.iter().for_each(|&i| seen[r][i as usize] = true);
+            }
+            if seen.iter().all(|s| s.iter().all(|&b| b)) {
+                expected = Some(Cover::After(epoch + 1));
+                break;
+            }
+        }
+        assert!(expected.is_some());
+        assert_eq!(epochs_to_cover(&scheme::Distributed, &params, 1 << 20), expected, "{n} on {w}");
+    }
+}

@@ -76,6 +76,15 @@ texts! {
         Duplicated => ("On more than one GPU: {count}.", "出现在不止一个 GPU 上的样本：{count} 个。"),
         /// Fact: steps per epoch.
         Steps => ("Steps per epoch on each GPU: {steps}.", "每块 GPU 每个 epoch 的步数：{steps}。"),
+        /// Fact: epochs until every GPU has seen every sample.
+        CoverAfter => ("Epochs until every GPU has seen every sample: {epochs}.", "每块 GPU 都见过全部样本所需的 epoch 数：{epochs}。"),
+        /// Fact: never.
+        CoverNever => (
+            "Epochs until every GPU has seen every sample: never (every epoch deals what epoch 0 dealt).",
+            "每块 GPU 都见过全部样本所需的 epoch 数：永远不会（每个 epoch 的分配都与 epoch 0 相同）。"
+        ),
+        /// Fact: not within the epochs looked at.
+        CoverNotWithin => ("Epochs until every GPU has seen every sample: more than {epochs}.", "每块 GPU 都见过全部样本所需的 epoch 数：超过 {epochs}。"),
         /// The epoch controls' group name.
         EpochGroup => ("Epochs", "逐个 epoch 播放"),
         /// The epoch shown.

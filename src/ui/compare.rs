@@ -11,8 +11,17 @@ use super::epoch_play::{EpochPlay, EpochSteps};
 use super::scheme_panel::{SchemePanel, tile_style};
 use super::{AppState, fill, thousands, tr};
 use crate::i18n::schemes::SchemeText as T;
+use crate::model::scheme::coverage::{Cover, epochs_to_cover};
 use crate::model::scheme::{Deal, LANE_CAP, Shared};
 use crate::model::{Field, ParamError, Params, Stage};
+
+/// Lane positions looked at, at most, to say when every GPU has seen everything (a few tens
+/// of milliseconds in the browser).
+const COVER_BUDGET: u64 = 1 << 21;
+
+/// When every GPU of each compared scheme has seen everything, in the panels' order.
+#[derive(Clone, Copy)]
+pub struct Covers(pub Memo<Vec<Option<Cover>>>);
 
 /// What each compared scheme deals this epoch (or what it refuses), in the panels' order.
 pub type Deals = Vec<(&'static str, Result<Deal, Vec<ParamError>>)>;
@@ -34,6 +43,16 @@ pub fn Compare(
         let schemes = state.compare.get();
         schemes.iter().map(|s| (s.name(), s.deal(&params, &shared))).collect::<Deals>()
     });
+    // When every GPU has seen everything: epochs from 0, whatever the epoch shown, worked out
+    // one browser task after the panels so that they draw first.
+    let from_start = Memo::new(move |_| Params { epoch: 0, ..params.get() });
+    let later = super::deferred(from_start);
+    let covers = Memo::new(move |_| {
+        let params = later.get();
+        let schemes = state.compare.get();
+        schemes.iter().map(|s| epochs_to_cover(*s, &params, COVER_BUDGET)).collect::<Vec<_>>()
+    });
+    provide_context(Covers(covers));
     let steps = EpochSteps::new(state, landing);
     let embed = use_context::<crate::model::embed::Layout>().unwrap_or_default().embed;
     // Once the new epoch is drawn, the tiles travel from where they stood.

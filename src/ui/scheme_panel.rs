@@ -11,6 +11,7 @@ use super::controls::message_lang;
 use super::{AppState, fill, rank_colour, thousands, tr};
 use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText as T;
+use crate::model::scheme::coverage::Cover as CoverAt;
 use crate::model::scheme::{self, Deal, LANE_CAP, Lane, Origin, SCHEMES, Verdict};
 
 /// A sample's look, the same in every lane, scheme and epoch: a hue by index (golden angle).
@@ -95,7 +96,7 @@ fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
         <div class="lanes">{lanes}</div>
         {unseen_row}
         <p class="verdict" data-testid="verdict">{verdict(deal, lang)}</p>
-        <ul class="facts" data-testid="facts">{facts(deal, lang)}</ul>
+        <ul class="facts" data-testid="facts">{facts(deal, lang)}<Cover k=k /></ul>
     }
 }
 
@@ -171,7 +172,7 @@ fn facts(deal: &Deal, lang: Lang) -> impl IntoView {
     let (min, max) = (lens().min().unwrap_or(0), lens().max().unwrap_or(0));
     let share = if min == max {
         // A share to one decimal, rounded half up: 160,146 of 1,281,167 is 12.5%.
-        let tenths = if n == 0 { 0 } else { (max * 2000 / n + 1) / 2 };
+        let tenths = (max * 2000).checked_div(n).map_or(0, |x| x.div_ceil(2));
         let percent = match tenths % 10 {
             0 => format!("{}", tenths / 10),
             d => format!("{}.{d}", tenths / 10),
@@ -193,6 +194,22 @@ fn facts(deal: &Deal, lang: Lang) -> impl IntoView {
         <li data-fact="share">{share}</li>
         <li data-fact="duplicated">{fill(T::Duplicated, lang, &[("count", &thousands(deal.duplicated()))])}</li>
         <li data-fact="steps">{fill(T::Steps, lang, &[("steps", &thousands(steps))])}</li>
+    }
+}
+
+/// Epochs until every GPU has seen every sample (worked out a moment after the lanes).
+#[component]
+fn Cover(k: usize) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let covers = expect_context::<super::compare::Covers>().0;
+    move || {
+        let lang = state.lang.get();
+        let text = match covers.with(|c| c.get(k).copied().flatten())? {
+            CoverAt::After(epochs) => fill(T::CoverAfter, lang, &[("epochs", &epochs)]),
+            CoverAt::Never => T::CoverNever.text(lang).to_string(),
+            CoverAt::NotWithin(epochs) => fill(T::CoverNotWithin, lang, &[("epochs", &epochs)]),
+        };
+        Some(view! { <li data-fact="cover">{text}</li> })
     }
 }
 

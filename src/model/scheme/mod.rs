@@ -8,6 +8,7 @@
 //! `i18n::schemes`); `tests/schemes.rs` fails for a registered scheme without golden parity
 //! cases, texts in both languages or a Python panel.
 
+pub mod coverage;
 mod deal;
 mod distributed;
 mod no_sampler;
