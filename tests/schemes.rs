@@ -334,3 +334,27 @@ fn cover_agrees_with_a_walk_over_the_ranks() {
         assert_eq!(epochs_to_cover(&scheme::Distributed, &params, 1 << 20), expected, "{n} on {w}");
     }
 }
+
+/// The verdict under each scheme's lanes, read off its deal alone.
+#[test]
+fn verdicts() {
+    use scheme::Verdict::{AtLeastOnce, EachOnce, Empty, EveryGpuAll, Missing};
+    #[track_caller]
+    fn check(name: &str, query: &str, expect: scheme::Verdict) {
+        let params =
+            Params::from_pairs(query.split('&').filter_map(|p| p.split_once('='))).unwrap();
+        assert_eq!(scheme::Verdict::of(&deal(name, &params)), expect, "{name} {query}");
+    }
+    check("distributed", "n=8&num_replicas=2", EachOnce);
+    check("distributed", "n=10&num_replicas=3", AtLeastOnce { more: 2 });
+    check("distributed", "n=10&num_replicas=3&drop_last=1", Missing { never: 1, more: 0 });
+    check(
+        "distributed",
+        "n=10&num_replicas=2&batch_size=3&loader_drop_last=1",
+        Missing { never: 4, more: 0 },
+    );
+    check("distributed", "n=0", Empty);
+    check("no_sampler", "n=8&num_replicas=2", EveryGpuAll { n: 8, w: 2 });
+    check("no_sampler", "n=8&num_replicas=1", EachOnce);
+    check("seed_per_rank", "n=8&num_replicas=1", EachOnce);
+}
