@@ -11,12 +11,16 @@ import { configLabel, DRAWN, shownN } from "./page.mjs";
  * Before any script of the page: note when the first tile of the comparison's lanes appears
  * (`lanes`) and the next frame (`lanesFrame`); and when the whole picture asked for is drawn
  * (`rows`: the index table's rows, `len(dataset)` shows `n`, nothing is still being drawn) and
- * the next frame (`frame`).
+ * the next frame (`frame`). With `n` given, the lanes count only once they are that picture's
+ * (a large picture is drawn in slices, while the default one shows).
  */
 function watchFirstPicture(n) {
   const text = (id) => document.querySelector(`[data-testid=${id}]`)?.textContent.trim() ?? "";
+  // A panel's facts name `n` ("160,146 of 1,281,167"): its lanes are then that picture's.
+  const share = () => document.querySelector("[data-testid=compare] [data-fact=share]");
+  const asked = () => n === null || (!text("drawing") && Boolean(share()?.textContent.includes(n)));
   const tile = () =>
-    document.querySelector("[data-testid=compare] [data-testid=gpu-lane] [data-index]");
+    asked() && document.querySelector("[data-testid=compare] [data-testid=gpu-lane] [data-index]");
   const whole = () =>
     document.querySelector("[data-testid=index-table] tr[data-rank]") &&
     !text("drawing") &&
