@@ -30,6 +30,12 @@ async function panelsAt(page, epoch) {
   return readPanels(page);
 }
 
+/** The distributed panel a moment later. */
+async function panelsAfter(page) {
+  await page.waitForTimeout(200);
+  return (await readPanels(page))[0];
+}
+
 /** Whether each shown index is marked exactly when another lane of its panel holds it. */
 function assertDupExact(panel) {
   for (const lane of panel.lanes) {
@@ -124,8 +130,7 @@ test("play moves the epoch on; without set_epoch the verdict says nothing moves"
     await page.waitForSelector("[data-scheme=distributed] [data-fact=cover]");
     assert.match(await page.textContent("[data-scheme=distributed] [data-fact=cover]"), /never/);
     assert.match(await page.textContent("[data-scheme=no_sampler] [data-fact=cover]"), /every sample: 1\./);
-    await page.uncheck("[data-testid=control-set_epoch]").catch(() => {});
-    await page.click("[data-testid=next-epoch-compare]");
+    await page.click("[data-testid=next-epoch]");
     await panelsAt(page, 4);
     const [distributed] = await readPanels(page);
     await page.click("[data-testid=previous-epoch]");
@@ -137,8 +142,11 @@ test("play moves the epoch on; without set_epoch the verdict says nothing moves"
 test("the landing page plays epochs by itself until the reader touches it; tiles travel", async () => {
   await withPage({}, async (page) => {
     await panelsAt(page, 1);
-    const moving = await page.$$eval("[data-testid=compare] [data-flip]", (tiles) => tiles.some((t) => t.style.transition.includes("transform")));
+    const moving = await page
+      .waitForFunction(() => [...document.querySelectorAll("[data-testid=compare] [data-flip]")].some((t) => t.style.transition.includes("transform")), null, { timeout: 3000 })
+      .then(() => true, () => false);
     assert.ok(moving, "some tile travelled to its new place");
+    assert.equal(pageQuery(page).get("epoch"), null, "playing by itself keeps the bare address");
     await page.mouse.click(5, 5);
     const stopped = await page.textContent("[data-testid=epoch]");
     await page.waitForTimeout(2500);
@@ -176,4 +184,23 @@ test("a pitfall whose sides are two schemes loads into the comparison, broken be
     assert.equal(pageQuery(page).get("num_replicas"), "4");
     assert.match(await page.textContent("[data-scheme=seed_per_rank] [data-testid=verdict]"), /5 never seen/);
   }, { ready: "[data-testid=scenario-compare]" });
+});
+
+test("hide=compare gives the form back its controls; hide=epoch leaves epochs alone", async () => {
+  await session.withPage({ hide: "compare" }, async (page) => {
+    assert.equal(await page.locator("[data-testid=compare]").count(), 0);
+    for (const id of ["control-n", "control-num_replicas", "control-set_epoch", "control-epoch", "next-epoch", "presets"]) {
+      assert.equal(await page.locator(`.controls [data-testid=${id}]`).count(), 1, id);
+    }
+  });
+  await withPage({ hide: "epoch", epoch: 2 }, async (page) => {
+    assert.equal(await page.locator("[data-testid=play-epochs]").count(), 0);
+    assert.equal(await page.locator("[data-testid=control-epoch]").count(), 0);
+    await page.focus("[data-testid=compare] [data-testid=presets] button");
+    await page.keyboard.press("ArrowRight");
+    await page.waitForTimeout(300);
+    assert.equal(pageQuery(page).get("epoch"), "2", "no epoch step was taken");
+    const [distributed] = await readPanels(page);
+    assert.deepEqual(distributed.lanes, (await panelsAfter(page)).lanes);
+  });
 });

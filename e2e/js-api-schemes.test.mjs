@@ -32,6 +32,16 @@ test("schemeDeal('no_sampler') walks the loader's batches on every rank", async 
   assert.equal(value.ranks[0].loaderLen, c.len);
 });
 
+test("schemeDeal takes strings, BigInts and booleans as the URL would spell them", async () => {
+  const [unseeded, seeded, minusOne] = await api.callAll([
+    ["schemeDeal", "no_sampler", { n: 6, num_replicas: 2, seeding: "unseeded", os_seed: { $bigint: "7" }, shuffle: true }],
+    ["schemeDeal", "distributed", { n: 6, num_replicas: 2, seed: { $bigint: "18446744073709551615" }, drop_last: false }],
+    ["schemeDeal", "distributed", { n: 6, num_replicas: 2, seed: "-1" }],
+  ]);
+  assert.notDeepEqual(unseeded.value.ranks[0].indices, unseeded.value.ranks[1].indices, "each process its own order");
+  assert.deepEqual(seeded.value.ranks, minusOne.value.ranks, "-1 and 2^64 - 1 are one seed");
+});
+
 test("schemeDeal refuses as PyTorch does, and names what JavaScript got wrong", async () => {
   const [bad, unknown, option, replicas] = await api.callAll([
     ["schemeDeal", "distributed", { n: 8, num_replicas: 2, batch_size: 0 }],

@@ -28,7 +28,7 @@ use error::{out_of_range, raised};
 /// would exhaust the tab long before the indices do.
 const MAX_BATCHES: u64 = 1 << 20;
 
-const LIMIT_RULE: &str = "PyTorch would accept this, but this module returns at most 64 ranks \
+pub(crate) const LIMIT_RULE: &str = "PyTorch would accept this, but this module returns at most 64 ranks \
      per call (rankIndices takes any one rank), 2^20 batches and 2^25 indices.";
 
 #[wasm_bindgen(typescript_custom_section)]

@@ -7,7 +7,9 @@ use proptest::prelude::*;
 use sampler_viz::i18n::Lang;
 use sampler_viz::model::scheme::{self, Deal, LANE_CAP, Origin, SCHEMES, Scheme, Shared};
 use sampler_viz::model::{Params, Seeding};
-use sampler_viz::sampler::{BatchSampler, DistributedSampler};
+use sampler_viz::sampler::{
+    BatchSampler, DistributedSampler, NoSampler, unpack_seed, unseeded_process_seeds,
+};
 use serde_json::Value;
 
 const SAMPLER: &str = include_str!("golden/pytorch-2.15/distributed_sampler.jsonl");
@@ -213,33 +215,23 @@ fn seed_per_rank_loses_and_repeats_samples() {
 }
 
 fn arb_params() -> impl Strategy<Value = Params> {
-    (
-        0u64..40,
-        1i64..6,
-        any::<bool>(),
-        0i128..4,
-        any::<bool>(),
-        0u64..4,
-        any::<bool>(),
-        1i64..7,
-        any::<bool>(),
-    )
-        .prop_map(
-            |(n, w, shuffle, seed, drop_last, epoch, set_epoch, batch_size, loader_drop_last)| {
-                Params {
-                    n,
-                    num_replicas: w,
-                    shuffle,
-                    seed,
-                    drop_last,
-                    epoch,
-                    set_epoch,
-                    batch_size,
-                    loader_drop_last,
-                    ..Params::default()
-                }
-            },
-        )
+    let sampler =
+        (0u64..40, 1i64..6, any::<bool>(), 0i128..4, any::<bool>(), 0u64..4, any::<bool>());
+    let loader = (1i64..7, any::<bool>(), any::<bool>(), 0u64..1000);
+    (sampler, loader).prop_map(|(s, l)| Params {
+        n: s.0,
+        num_replicas: s.1,
+        shuffle: s.2,
+        seed: s.3,
+        drop_last: s.4,
+        epoch: s.5,
+        set_epoch: s.6,
+        batch_size: l.0,
+        loader_drop_last: l.1,
+        seeding: if l.2 { Seeding::Unseeded } else { Seeding::Alike },
+        os_seed: l.3,
+        ..Params::default()
+    })
 }
 
 proptest! {
@@ -253,6 +245,29 @@ proptest! {
         let mut generic = Deal::from_lists(n, &epoch.ranks(), origin, &loader, LANE_CAP);
         generic.repeats = deal("distributed", &params).repeats;
         prop_assert_eq!(deal("distributed", &params), generic);
+    }
+
+    /// The no-sampler deal's shortcuts (one list for ranks seeded alike, first items only when
+    /// nothing is dropped) give the generic deal of every rank's whole list.
+    #[test]
+    fn no_sampler_deal_is_the_generic_deal(params in arb_params()) {
+        let w = params.num_replicas as usize;
+        let seeds = match params.seeding {
+            Seeding::Alike => vec![unpack_seed(params.manual_seed).unwrap(); w],
+            Seeding::Unseeded => unseeded_process_seeds(params.os_seed, w),
+        };
+        let lists: Result<Vec<Vec<u32>>, _> = seeds
+            .iter()
+            .map(|&s| NoSampler::with_process_seed(params.n, params.shuffle, s).map(|p| p.epoch(params.epoch)))
+            .collect();
+        prop_assume!(lists.is_ok());
+        let lists = lists.unwrap();
+        let loader = BatchSampler::new(params.batch_size, params.loader_drop_last).unwrap();
+        let sample = |_: usize, _: usize| Origin::Sample;
+        let mut generic = Deal::from_lists(params.n as usize, &lists, sample, &loader, LANE_CAP);
+        let shown = deal("no_sampler", &params);
+        generic.repeats = shown.repeats;
+        prop_assert_eq!(shown, generic);
     }
 
     /// In every scheme, `dup` marks exactly the tiles whose index another lane also holds,
@@ -286,7 +301,7 @@ fn epochs_until_every_gpu_has_seen_everything() {
         let params =
             Params::from_pairs(query.split('&').filter_map(|p| p.split_once('='))).unwrap();
         let scheme = scheme::by_name(name).unwrap();
-        assert_eq!(epochs_to_cover(scheme, &params, 1 << 20), expect, "{name} {query}");
+        assert_eq!(epochs_to_cover(scheme, &params, 1 << 21), expect, "{name} {query}");
     }
     // Without a sampler every GPU walks the whole dataset in its first epoch.
     check("no_sampler", "n=8&num_replicas=2", Some(Cover::After(1)));
@@ -301,10 +316,23 @@ fn epochs_until_every_gpu_has_seen_everything() {
     check("distributed", "n=8&num_replicas=2&shuffle=0", Some(Cover::Never));
     // One GPU sees everything in one epoch.
     check("distributed", "n=8&num_replicas=1", Some(Cover::After(1)));
-    // The budget: 2^20 positions are 10 epochs of 50,000 on 2.
-    check("distributed", "n=50000&num_replicas=2&batch_size=64", Some(Cover::NotWithin(10)));
+    // The budget: 2^21 positions are 20 epochs of 50,000 on 2, enough to see everything.
+    check("distributed", "n=50000&num_replicas=2&batch_size=64", Some(Cover::After(18)));
+    check("distributed", "n=100000&num_replicas=2", Some(Cover::NotWithin(10)));
     check("distributed", "n=0", None);
     check("distributed", "n=1281167&num_replicas=8", None);
+    check("distributed", "n=16777216&num_replicas=64&set_epoch=0", None);
+    // By design, at any size: one epoch is every epoch.
+    check("distributed", "n=1281167&num_replicas=8&set_epoch=0", Some(Cover::Never));
+    check("no_sampler", "n=1281167&num_replicas=8", Some(Cover::After(1)));
+    // Two samples: epoch 1 may deal what epoch 0 dealt by chance, which is no reason for never.
+    for seed in 0..8 {
+        let query = format!("n=2&num_replicas=2&seed={seed}");
+        let params =
+            Params::from_pairs(query.split('&').filter_map(|p| p.split_once('='))).unwrap();
+        let cover = epochs_to_cover(&scheme::Distributed, &params, 1 << 20);
+        assert!(matches!(cover, Some(Cover::After(_))), "{query}: {cover:?}");
+    }
 }
 
 /// With `set_epoch`, the epochs until every GPU has seen everything are exactly those a

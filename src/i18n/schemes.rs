@@ -26,9 +26,19 @@ texts! {
             "每块 GPU 各自构建 `DistributedSampler(seed=rank)`：各自的条带不再互补。"
         ),
         /// The section's heading.
-        Heading => ("Two ways to hand a dataset to GPUs, side by side", "把数据集分给多个 GPU 的两种方式，并排对比"),
+        Heading => ("Ways to hand a dataset to GPUs, side by side", "把数据集分给多个 GPU 的不同方式，并排对比"),
         /// The dataset row's label.
         Dataset => ("The dataset: {n} samples", "数据集：{n} 个样本"),
+        /// The Python's comment on the dataset.
+        PyItem => ("item i is i", "第 i 个样本就是 i"),
+        /// The Python's comment on `seed=rank`.
+        PyBug => ("seed=rank: the bug", "seed=rank：错误所在"),
+        /// The Python's comment on simulated per-process seeds.
+        PyOwnSeed => ("each process's own seed", "每个进程各自的种子"),
+        /// A tile's state for screen readers: a padding copy.
+        SrPadding => ("(padding copy)", "（填充副本）"),
+        /// A tile's state for screen readers: on another GPU too.
+        SrDup => ("(also on another GPU)", "（也在另一块 GPU 上）"),
         /// Opens a panel's Python.
         PythonSummary => ("The Python that prints these lanes", "打印这些 GPU 数据的 Python 代码"),
         /// The dataset row's tiles, for screen readers.
@@ -49,8 +59,8 @@ texts! {
         EachOnce => ("Each sample once per epoch: the work is split, nothing repeated.", "每个 epoch 每个样本恰好一次：工作被分摊，没有重复。"),
         /// Verdict: every sample at least once, some more.
         AtLeastOnce => (
-            "Each sample at least once; {more} more than once (padding copies).",
-            "每个样本至少一次；其中 {more} 个不止一次（填充副本）。"
+            "Each sample at least once; {more} more than once.",
+            "每个样本至少一次；其中 {more} 个不止一次。"
         ),
         /// Verdict: every GPU processes everything.
         EveryGpuAll => (

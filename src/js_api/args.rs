@@ -92,26 +92,26 @@ impl<'a> Options<'a> {
         })
     }
 
-    /// The option `key` as the page's URL spells it (`true` → `1`, `42n` → `42`), or `None`
-    /// when it is absent.
+    /// The option `key` as the page's URL spells it (`true` → `1`, `42n` → `42`, a string as
+    /// it is, for the page's own parser to judge), or `None` when it is absent.
     pub fn url_text(&self, key: &str) -> Result<Option<String>, JsValue> {
         let Some(value) = self.get(key)? else { return Ok(None) };
-        let name = format!("{}: {key}", self.call);
         if let Some(flag) = value.as_bool() {
             return Ok(Some(if flag { "1" } else { "0" }.into()));
         }
-        if value.as_string().is_some()
-            || value.dyn_ref::<BigInt>().is_some()
-            || value.as_f64().is_some()
-        {
-            return Ok(Some(
-                py_int(&value, &name)?.map_or_else(|| describe(&value), |x| x.to_string()),
-            ));
+        if let Some(text) = value.as_string() {
+            return Ok(Some(text));
         }
-        let message = format!(
-            "{name} must be a number, a BigInt, a string or a boolean, got {}",
-            describe(&value)
-        );
+        if let Some(bigint) = value.dyn_ref::<BigInt>() {
+            return Ok(Some(String::from(bigint.to_string(10)?)));
+        }
+        let name = format!("{}: {key}", self.call);
+        if value.as_f64().is_some() {
+            return int(&value, &name).map(|x| Some(x.to_string()));
+        }
+        let got = describe(&value);
+        let message =
+            format!("{name} must be a number, a BigInt, a string or a boolean, got {got}");
         Err(wrong_type(&message, PY_INT_RULE))
     }
 

@@ -93,6 +93,15 @@ pub fn scheme_deal(
     }
     let params =
         Params::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str()))).map_err(refused)?;
+    // Every index of every rank comes back: within the page's cap on the padded list.
+    let indices = params.n.saturating_mul(params.num_replicas.max(0) as u64);
+    if indices > crate::sampler::MAX_TOTAL_SIZE {
+        let message = format!(
+            "schemeDeal: n × num_replicas = {indices} is over this module's limit of {}",
+            crate::sampler::MAX_TOTAL_SIZE
+        );
+        return Err(super::error::out_of_range(&message, super::LIMIT_RULE));
+    }
     let deal = scheme.deal_up_to(&params, &Shared::default(), usize::MAX).map_err(refused)?;
     Ok(deal_object(scheme.name(), &deal))
 }

@@ -141,6 +141,9 @@ pub enum Problem {
     NotSeeding,
     /// More ranks than the page draws.
     TooManyRanks { max: i64 },
+    /// A scheme whose ranks each draw their own list, at more indices in all (`n` times the
+    /// ranks) than the page draws at once.
+    TooManyIndices { max: u64 },
     /// What the core refused: PyTorch's error, or this tool's limit.
     Refused(SamplerError),
 }
@@ -164,6 +167,10 @@ impl ParamError {
             Problem::Refused(error) => return error.shown_in(lang),
             Problem::TooManyRanks { max } => {
                 return fill(ErrorText::TooManyRanks.text(lang), &[("max", max)]);
+            }
+            Problem::TooManyIndices { max } => {
+                let max = crate::i18n::Count(*max);
+                return fill(ErrorText::TooManyIndices.text(lang), &[("max", &max)]);
             }
             Problem::NotSeeding => return ErrorText::NotSeeding.text(lang).to_string(),
             Problem::NotFlag { got } => (ErrorText::NotFlag, got),

@@ -6,7 +6,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::controls::{EpochField, NumberField, Toggle, presets};
+use super::controls::{NumberField, Toggle, presets};
 use super::epoch_play::{EpochPlay, EpochSteps};
 use super::scheme_panel::{SchemePanel, tile_style};
 use super::{AppState, fill, thousands, tr};
@@ -54,7 +54,6 @@ pub fn Compare(
     });
     provide_context(Covers(covers));
     let steps = EpochSteps::new(state, landing);
-    let embed = use_context::<crate::model::embed::Layout>().unwrap_or_default().embed;
     // Once the new epoch is drawn, the tiles travel from where they stood.
     Effect::new(move |_| {
         deals.track();
@@ -62,21 +61,29 @@ pub fn Compare(
             request_animation_frame(move || super::flip::play(&before));
         }
     });
+    // The panels are rebuilt when their number changes, not on every new deal.
+    let count = Memo::new(move |_| deals.with(Vec::len));
     let focus = RwSignal::new(0usize);
+    let layout = use_context::<crate::model::embed::Layout>().unwrap_or_default();
+    let epochs = !layout.hides(Field::Epoch);
     let on_key = move |e: ev::KeyboardEvent| {
         let target = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-        let tag = target.map(|t| t.tag_name().to_ascii_uppercase()).unwrap_or_default();
-        if e.ctrl_key()
+        let tag = target.as_ref().map(|t| t.tag_name().to_ascii_uppercase()).unwrap_or_default();
+        // A lane's tiles scroll with the arrows; a form field, a link or a summary keeps its keys.
+        let scrolls = target.is_some_and(|t| t.class_list().contains("tiles"));
+        if !epochs
+            || e.ctrl_key()
             || e.meta_key()
             || e.alt_key()
-            || matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+            || scrolls
+            || matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA" | "A" | "SUMMARY")
         {
             return;
         }
         match e.key().as_str() {
             "ArrowLeft" => steps.step(-1),
             "ArrowRight" => steps.step(1),
-            " " if tag != "BUTTON" => steps.toggle(),
+            " " if tag != "BUTTON" && !e.repeat() => steps.toggle(),
             _ => return,
         }
         e.prevent_default();
@@ -85,7 +92,7 @@ pub fn Compare(
         <section class="compare" data-testid="compare" aria-labelledby="compare-title" on:keydown=on_key>
             <h2 id="compare-title" class="compare-title">{tr(T::Heading)}</h2>
             <div class="compare-bar">
-                {(!embed).then(presets)}
+                {(!layout.embed).then(presets)}
                 <div class="bar-fields">
                     <NumberField field=Field::N label="len(dataset)" />
                     <NumberField field=Field::NumReplicas label="num_replicas" />
@@ -93,15 +100,15 @@ pub fn Compare(
                     <Toggle field=Field::Shuffle label="shuffle" />
                     <Toggle field=Field::DropLast label="drop_last" />
                     <Toggle field=Field::SetEpoch label="set_epoch" />
-                    <EpochField />
-                    <EpochPlay steps=steps />
+                    <NumberField field=Field::Epoch label="epoch" />
+                    {epochs.then(|| view! { <EpochPlay steps=steps /> })}
                 </div>
             </div>
             <CompareError />
             <DatasetRow />
-            <Switch deals=deals focus=focus />
-            <div class="panels" style=move || format!("--panels:{}", deals.with(Vec::len))>
-                {move || (0..deals.with(Vec::len)).map(|k| view! { <SchemePanel k=k deals=deals focus=focus /> }).collect_view()}
+            <Switch focus=focus />
+            <div class="panels" style=move || format!("--panels:{}", count.get())>
+                {move || (0..count.get()).map(|k| view! { <SchemePanel k=k deals=deals focus=focus /> }).collect_view()}
             </div>
             <Legend />
         </section>
@@ -150,13 +157,19 @@ fn DatasetRow() -> impl IntoView {
 
 /// On a phone: which of the compared schemes is on screen.
 #[component]
-fn Switch(deals: Memo<Deals>, focus: RwSignal<usize>) -> impl IntoView {
+fn Switch(focus: RwSignal<usize>) -> impl IntoView {
     let state = expect_context::<AppState>();
+    // Fewer schemes than before: the one on screen is the last there is.
+    Effect::new(move |_| {
+        let last = state.compare.with(|c| c.len().saturating_sub(1));
+        if focus.get_untracked() > last {
+            focus.set(last);
+        }
+    });
     view! {
         <div class="scheme-switch" role="group" aria-label=tr(T::Switch)>
             {move || {
                 let compared = state.compare.get();
-                let _ = deals.with(Vec::len);
                 compared.into_iter().enumerate().map(|(k, scheme)| view! {
                     <button type="button" aria-pressed=move || (focus.get() == k).to_string()
                         on:click=move |_| focus.set(k)>{tr(scheme.title())}</button>

@@ -49,7 +49,16 @@ impl EpochSteps {
     /// Shows epoch `epoch`, noting where the tiles stood so that they travel.
     pub fn show(self, epoch: u64) {
         self.before.set_value(flip::capture());
-        self.state.set(Field::Epoch, epoch.min(MAX_EPOCH).to_string());
+        let text = epoch.min(MAX_EPOCH).to_string();
+        // Playing by itself, the landing page keeps its bare address.
+        if self.autoplay.get_untracked() {
+            self.state.set_quiet(Field::Epoch, text);
+        } else {
+            self.state.set(Field::Epoch, text);
+        }
+        // A change that dealt nothing new leaves no old places to travel from later.
+        let before = self.before;
+        set_timeout(move || before.set_value(None), std::time::Duration::from_millis(1000));
     }
 
     fn tick(self) {
@@ -87,31 +96,40 @@ pub fn EpochPlay(
     let period =
         Signal::derive(move || (steps.playing.get() && state.visible.get()).then_some(TICK_MS));
     use_interval(period, move || steps.tick());
-    // The reader touching anything ends the landing page's own playing.
-    let stop = window_event_listener(ev::pointerdown, move |_| {
+    // The reader touching anything, or moving the focus, ends the landing page's own playing.
+    let take_over = move || {
         if steps.autoplay.get_untracked() {
             steps.stop();
         }
+    };
+    let pointer = window_event_listener(ev::pointerdown, move |_| take_over());
+    let key = window_event_listener(ev::keydown, move |_| take_over());
+    let focus = window_event_listener(ev::focusin, move |_| take_over());
+    on_cleanup(move || {
+        pointer.remove();
+        key.remove();
+        focus.remove();
     });
-    on_cleanup(move || stop.remove());
     let epoch = move || state.picture.with(|p| p.params.epoch);
     let label =
         move || if steps.playing.get() { tr(T::PauseEpochs)() } else { tr(T::PlayEpochs)() };
     view! {
         <div class="epoch-play" role="group" aria-label=tr(T::EpochGroup)>
             <button type="button" data-testid="previous-epoch" aria-label=tr(T::PreviousEpoch)
-                disabled=move || epoch() == 0 on:click=move |_| steps.step(-1)>
+                on:click=move |_| steps.step(-1)>
                 <Icon path=STEP_BACK />
             </button>
             <button type="button" class="play" data-testid="play-epochs" aria-label=label
                 aria-pressed=move || steps.playing.get().to_string() on:click=move |_| steps.toggle()>
                 {move || if steps.playing.get() { view! { <Icon path=PAUSE /> } } else { view! { <Icon path=PLAY /> } }}
             </button>
-            <button type="button" data-testid="next-epoch-compare" aria-label=tr(T::NextEpoch)
+            <button type="button" data-testid="next-epoch" aria-label=tr(T::NextEpoch)
                 on:click=move |_| steps.step(1)>
                 <Icon path=STEP_FORWARD />
             </button>
-            <output class="epoch-shown" data-testid="epoch" aria-live="polite">
+            // Announced when the reader moves it, not every tick of the landing page's play.
+            <output class="epoch-shown" data-testid="epoch"
+                aria-live=move || if steps.autoplay.get() { "off" } else { "polite" }>
                 {move || fill(T::Epoch, state.lang.get(), &[("epoch", &epoch())])}
             </output>
         </div>

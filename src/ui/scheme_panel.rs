@@ -118,11 +118,16 @@ fn lane_view(
             let copy = copies.entry(tile.index).or_default();
             *copy += 1;
             let key = format!("{k}-{}-{copy}", tile.index);
+            let padding = tile.origin == Origin::Padding;
             view! {
                 <span class="tile" class:batch-start={pos > 0 && pos % batch == 0}
                     data-index=tile.index data-dup=tile.dup.then_some("1")
-                    data-origin=(tile.origin == Origin::Padding).then_some("padding")
-                    data-flip=key style=tile_style(tile.index)>{tile.index}</span>
+                    data-origin=padding.then_some("padding")
+                    data-flip=key style=tile_style(tile.index)>
+                {tile.index}
+                {padding.then(|| view! { <span class="sr-only">{T::SrPadding.text(lang)}</span> })}
+                {tile.dup.then(|| view! { <span class="sr-only">{T::SrDup.text(lang)}</span> })}
+            </span>
             }
         })
         .collect_view();

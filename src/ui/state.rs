@@ -92,6 +92,14 @@ impl AppState {
         self.recompute(true);
     }
 
+    /// A control changed, without rewriting the URL (the landing page playing by itself).
+    pub fn set_quiet(&self, field: Field, text: String) {
+        self.texts.update(|t| {
+            t.insert(field, text);
+        });
+        self.recompute(false);
+    }
+
     /// Sets several fields at once (a preset), then redraws once.
     pub fn set_many(&self, values: &[(Field, String)]) {
         self.texts.update(|t| t.extend(values.iter().cloned()));

@@ -31,6 +31,11 @@ texts! {
             "This page draws at most {max} ranks (PyTorch has no such limit).",
             "本页面最多绘制 {max} 个 rank（PyTorch 本身没有这个限制）。",
         ),
+        /// This tool's cap on per-rank lists in all (not PyTorch's).
+        TooManyIndices => (
+            "Here each rank draws its own list: this page draws at most {max} indices in all (len(dataset) × num_replicas); PyTorch has no such limit.",
+            "这里每个 rank 各自生成自己的列表：本页面总共最多绘制 {max} 个索引（len(dataset) × num_replicas）；PyTorch 本身没有这个限制。",
+        ),
         /// This tool's cap on `len(dataset)` (not PyTorch's).
         DatasetTooLarge => (
             "len(dataset) = {n} is over this tool's limit of {max} samples",

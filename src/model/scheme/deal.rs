@@ -127,28 +127,44 @@ impl Deal {
         }
     }
 
-    /// The deal when every one of `w` ranks walks the same `list`: each sample the loader
-    /// keeps is processed once per rank (no per-sample pass needed).
-    pub fn same_on_every_rank(list: &[u32], w: usize, loader: &BatchSampler, cap: usize) -> Deal {
-        let n = list.len();
+    /// The deal when each of `w` ranks walks a whole order of the `n` samples and processes
+    /// all the loader keeps of it. `orders` is one order shared by every rank (whole), or one
+    /// per rank (their first `cap` items are enough, and then the loader must keep all `n`):
+    /// either way each sample the loader keeps is processed once per rank, so no per-sample
+    /// pass is needed.
+    pub fn every_rank_whole(
+        n: usize,
+        orders: &[Vec<u32>],
+        w: usize,
+        loader: &BatchSampler,
+        cap: usize,
+    ) -> Deal {
         let kept = visits::yielded(loader, n);
-        let lane = Lane {
-            tiles: list[..kept.min(cap)]
-                .iter()
-                .map(|&index| Tile { index, origin: Origin::Sample, dup: w >= 2 })
-                .collect(),
-            len: kept,
-            sampler_len: n,
-            loader_len: loader.len(n),
-            left_out: list[kept..].iter().take(cap).copied().collect(),
-        };
-        let mut unseen = list[kept..].to_vec();
+        let shared = orders.len() == 1;
+        debug_assert!(shared || kept == n, "per-rank heads only when nothing is dropped");
+        let lanes = (0..w)
+            .map(|r| {
+                let order = &orders[if shared { 0 } else { r }];
+                let tiles = order.iter().take(kept.min(cap));
+                Lane {
+                    tiles: tiles
+                        .map(|&index| Tile { index, origin: Origin::Sample, dup: w >= 2 })
+                        .collect(),
+                    len: kept,
+                    sampler_len: n,
+                    loader_len: loader.len(n),
+                    left_out: order.iter().skip(kept).take(cap).copied().collect(),
+                }
+            })
+            .collect();
+        let mut unseen: Vec<u32> =
+            if shared { orders[0].get(kept..).unwrap_or_default().to_vec() } else { Vec::new() };
         unseen.sort_unstable();
         unseen.truncate(cap);
         Deal {
             n: n as u64,
             batch_size: loader.batch_size(),
-            lanes: vec![lane; w],
+            lanes,
             visits: visits::no_sampler_alike(n, w, loader),
             unseen,
             repeats: None,

@@ -52,8 +52,12 @@ impl Scheme for Distributed {
         Ok(deal)
     }
 
-    fn python(&self, params: &Params, _lang: Lang) -> String {
-        let py = super::python::Py(params);
+    fn repeats_by_design(&self, params: &Params) -> bool {
+        !params.shuffle || !params.set_epoch
+    }
+
+    fn python(&self, params: &Params, lang: Lang) -> String {
+        let py = super::python::Py(params, lang);
         format!(
             "{head}for rank in range({w}):\n    sampler = DistributedSampler(dataset, num_replicas={w}, rank=rank, shuffle={shuffle}, seed={seed}, drop_last={drop_last})\n    sampler.set_epoch({epoch})\n    loader = DataLoader(dataset, batch_size={bs}, sampler=sampler, drop_last={ldl})\n    print(f\"GPU {{rank}}:\", [i for batch in loader for i in batch.tolist()])\n",
             head = py.head(),
@@ -110,7 +114,7 @@ fn repeats(params: &Params) -> Result<Option<u64>, SamplerError> {
     if params.epoch == 0 {
         return Ok(None);
     }
-    if !params.shuffle || params.sampler_epoch() == 0 {
+    if Distributed.repeats_by_design(params) {
         return Ok(Some(0));
     }
     if params.n > COMPARE_LIMIT {

@@ -29,6 +29,10 @@ use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText;
 use crate::sampler::Epoch;
 
+/// The most indices a scheme whose ranks draw lists of their own holds at once
+/// (`len(dataset)` × `num_replicas`): ImageNet-1k on 8 fits, the size cap on 64 does not.
+pub const PER_RANK_LIMIT: u64 = 1 << 24;
+
 /// Tiles listed per lane at most; a count says how many more there are.
 pub const LANE_CAP: usize = 64;
 
@@ -79,6 +83,9 @@ pub trait Scheme: Sync {
     fn deal(&self, params: &Params, shared: &Shared) -> Result<Deal, Vec<ParamError>> {
         self.deal_up_to(params, shared, LANE_CAP)
     }
+    /// Whether every epoch deals what epoch 0 dealt, by the way the scheme is built (not by
+    /// chance): without shuffling, or without `set_epoch` for a sampler.
+    fn repeats_by_design(&self, params: &Params) -> bool;
     /// The Python that prints what [`Scheme::deal`] gives, with these parameters.
     fn python(&self, params: &Params, lang: Lang) -> String;
 }

@@ -2,11 +2,11 @@
 //! dataset, seeded alike (`torch.manual_seed(manual_seed)`) or not at all (each process's own
 //! seed, simulated from `os_seed`).
 
-use super::{Deal, Origin, Scheme, Shared, Step};
+use super::{Deal, Origin, PER_RANK_LIMIT, Scheme, Shared, Step};
 use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText;
 use crate::model::picture::{field_of, field_of_no_sampler};
-use crate::model::{Field, ParamError, Params, Seeding};
+use crate::model::{Field, ParamError, Params, Problem, Seeding};
 use crate::sampler::{LoaderConfig, NoSampler, SamplerError, unpack_seed, unseeded_process_seeds};
 
 /// No sampler: each GPU walks the whole dataset.
@@ -40,27 +40,48 @@ impl Scheme for NoSamplerScheme {
         let loader = loader_config
             .check(params.n, false)
             .map_err(|e| vec![ParamError::from_sampler(field_of(&e), &e)])?;
-        let alike = processes.windows(2).all(|pair| pair[0] == pair[1]);
-        let lists: Vec<Vec<u32>> = if alike {
-            processes.first().map(|p| p.epoch(params.epoch)).into_iter().collect()
+        let w = processes.len();
+        let kept = crate::model::visits::yielded(&loader, params.n as usize);
+        // Every rank walks the same list (seeded alike, or not shuffled): one list for all.
+        let alike = !params.shuffle || processes.windows(2).all(|pair| pair[0] == pair[1]);
+        let mut deal = if alike || kept == params.n as usize {
+            // Without a dropped batch every rank processes every sample: who holds what needs
+            // no rank's whole list, only the first `cap` of each.
+            // The whole order only when a dropped batch is to be listed.
+            let whole = kept < params.n as usize;
+            let len = if whole { params.n as u32 } else { cap.min(params.n as usize) as u32 };
+            let orders: Vec<Vec<u32>> = processes
+                .iter()
+                .take(if alike { 1 } else { w })
+                .map(|p| p.epoch_prefix(params.epoch, len))
+                .collect();
+            Deal::every_rank_whole(params.n as usize, &orders, w, &loader, cap)
         } else {
-            processes.iter().map(|p| p.epoch(params.epoch)).collect()
+            // Unseeded ranks each drop a different short batch: count every rank's whole list.
+            let indices = params.n.saturating_mul(w as u64);
+            if indices > PER_RANK_LIMIT {
+                let problem = Problem::TooManyIndices { max: PER_RANK_LIMIT };
+                return Err(vec![ParamError::new(Field::OsSeed, problem)]);
+            }
+            let lists: Vec<Vec<u32>> = processes.iter().map(|p| p.epoch(params.epoch)).collect();
+            Deal::from_lists(params.n as usize, &lists, |_, _| Origin::Sample, &loader, cap)
         };
-        let mut deal = match &lists[..] {
-            [list] => Deal::same_on_every_rank(list, processes.len(), &loader, cap),
-            _ => Deal::from_lists(params.n as usize, &lists, |_, _| Origin::Sample, &loader, cap),
-        };
-        deal.repeats = repeats(params, &processes, &lists);
+        deal.repeats = repeats(params, &processes);
         Ok(deal)
     }
 
-    fn python(&self, params: &Params, _lang: Lang) -> String {
-        let py = super::python::Py(params);
+    fn repeats_by_design(&self, params: &Params) -> bool {
+        !params.shuffle
+    }
+
+    fn python(&self, params: &Params, lang: Lang) -> String {
+        let py = super::python::Py(params, lang);
         let seed = match params.seeding {
             Seeding::Alike => format!("torch.manual_seed({})", params.manual_seed),
             Seeding::Unseeded => format!(
-                "torch.manual_seed({:?}[rank])  # each process's own seed",
-                unseeded_process_seeds(params.os_seed, params.num_replicas.max(0) as usize)
+                "torch.manual_seed({:?}[rank])  # {}",
+                unseeded_process_seeds(params.os_seed, params.num_replicas.clamp(0, 64) as usize),
+                py.say(SchemeText::PyOwnSeed),
             ),
         };
         format!(
@@ -100,15 +121,15 @@ fn processes(params: &Params) -> Result<Vec<NoSampler>, Vec<ParamError>> {
 }
 
 /// Epoch 0 when every rank walks the same order as in epoch 0 (always without `shuffle`).
-fn repeats(params: &Params, processes: &[NoSampler], lists: &[Vec<u32>]) -> Option<u64> {
+fn repeats(params: &Params, processes: &[NoSampler]) -> Option<u64> {
     if params.epoch == 0 {
         return None;
     }
-    if !params.shuffle {
+    if NoSamplerScheme.repeats_by_design(params) {
         return Some(0);
     }
     if params.n > super::distributed::COMPARE_LIMIT {
         return None;
     }
-    processes.iter().zip(lists).all(|(p, list)| p.epoch(0) == *list).then_some(0)
+    processes.iter().all(|p| p.epoch(0) == p.epoch(params.epoch)).then_some(0)
 }

@@ -3,12 +3,12 @@
 //! stripes no longer fit together: some samples come twice, others never.
 
 use super::distributed::COMPARE_LIMIT;
-use super::{Deal, Origin, Scheme, Shared, Step};
+use super::{Deal, Origin, PER_RANK_LIMIT, Scheme, Shared, Step};
 use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText;
 use crate::model::picture::field_of;
-use crate::model::{ParamError, Params};
-use crate::sampler::{SamplerError, per_rank};
+use crate::model::{Field, ParamError, Params, Problem};
+use crate::sampler::{DistributedSampler, SamplerError, per_rank};
 
 /// A `DistributedSampler` per process, each seeded with its rank.
 pub struct SeedPerRank;
@@ -38,6 +38,12 @@ impl Scheme for SeedPerRank {
     ) -> Result<Deal, Vec<ParamError>> {
         let refused = |e: SamplerError| vec![ParamError::from_sampler(field_of(&e), &e)];
         let loader = params.loader_config().check(params.n, true).map_err(refused)?;
+        DistributedSampler::new(&params.sampler_config(0)).map_err(refused)?;
+        let indices = params.n.saturating_mul(params.num_replicas.max(0) as u64);
+        if indices > PER_RANK_LIMIT {
+            let problem = Problem::TooManyIndices { max: PER_RANK_LIMIT };
+            return Err(vec![ParamError::new(Field::NumReplicas, problem)]);
+        }
         let lists = lists(params).map_err(refused)?;
         let (n, w) = (params.n as usize, lists.len());
         // Rank r's k-th index sits at position r + k·w of its own padded list.
@@ -48,11 +54,16 @@ impl Scheme for SeedPerRank {
         Ok(deal)
     }
 
-    fn python(&self, params: &Params, _lang: Lang) -> String {
-        let py = super::python::Py(params);
+    fn repeats_by_design(&self, params: &Params) -> bool {
+        !params.shuffle || !params.set_epoch
+    }
+
+    fn python(&self, params: &Params, lang: Lang) -> String {
+        let py = super::python::Py(params, lang);
         format!(
-            "{head}for rank in range({w}):\n    sampler = DistributedSampler(dataset, num_replicas={w}, rank=rank, shuffle={shuffle}, seed=rank, drop_last={drop_last})  # seed=rank: the bug\n    sampler.set_epoch({epoch})\n    loader = DataLoader(dataset, batch_size={bs}, sampler=sampler, drop_last={ldl})\n    print(f\"GPU {{rank}}:\", [i for batch in loader for i in batch.tolist()])\n",
+            "{head}for rank in range({w}):\n    sampler = DistributedSampler(dataset, num_replicas={w}, rank=rank, shuffle={shuffle}, seed=rank, drop_last={drop_last})  # {bug}\n    sampler.set_epoch({epoch})\n    loader = DataLoader(dataset, batch_size={bs}, sampler=sampler, drop_last={ldl})\n    print(f\"GPU {{rank}}:\", [i for batch in loader for i in batch.tolist()])\n",
             head = py.head(),
+            bug = py.say(SchemeText::PyBug),
             w = params.num_replicas,
             shuffle = py.bool(params.shuffle),
             drop_last = py.bool(params.drop_last),
@@ -65,8 +76,6 @@ impl Scheme for SeedPerRank {
 
 /// `list(sampler)` in each process `r`, built with `seed=r`.
 fn lists(params: &Params) -> Result<Vec<Vec<u32>>, SamplerError> {
-    // PyTorch checks the rank against num_replicas first: a bad count is refused as such.
-    crate::sampler::DistributedSampler::new(&params.sampler_config(0))?;
     let seeds: Vec<i128> = (0..params.num_replicas.max(0)).map(i128::from).collect();
     per_rank::indices_with_seeds(&params.sampler_config(0), &seeds)
 }
@@ -76,7 +85,7 @@ fn repeats(params: &Params, now: &[Vec<u32>]) -> Result<Option<u64>, SamplerErro
     if params.epoch == 0 {
         return Ok(None);
     }
-    if !params.shuffle || params.sampler_epoch() == 0 {
+    if SeedPerRank.repeats_by_design(params) {
         return Ok(Some(0));
     }
     if params.n > COMPARE_LIMIT {
