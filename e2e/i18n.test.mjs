@@ -52,7 +52,7 @@ test("lang=zh renders the headings, labels and title in Chinese", async () => {
     assert.equal(await text(page, "#timeline-title"), "逐个 epoch 对比");
     assert.equal(await text(page, "#no-sampler-title"), "不使用采样器");
     assert.match(await text(page, ".controls"), /高亮显示/);
-    assert.equal(await text(page, "#compare-title"), "把数据集分给多个 GPU 的两种方式，并排对比");
+    assert.equal(await text(page, "#compare-title"), "把数据集分给多个 GPU 的不同方式，并排对比");
     assert.equal(await page.getAttribute("[data-testid=play-epochs]", "aria-label"), "播放 epoch");
     assert.match(await text(page, "[data-testid=lengths]"), /每个 rank 的批次数/);
     assert.equal(await page.getAttribute("[data-testid=play]", "aria-label"), "播放");

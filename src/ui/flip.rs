@@ -3,13 +3,13 @@
 //! tile where its sample stood and lets CSS move it home (First, Last, Invert, Play). Nothing
 //! moves for readers who ask for reduced motion.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use leptos::prelude::{document, window};
 use wasm_bindgen::JsCast;
 
 /// Where each tile stood: `data-flip` key → (left, top) in pixels.
-pub type Snapshot = HashMap<String, (f64, f64)>;
+pub type Snapshot = BTreeMap<String, (f64, f64)>;
 
 /// How long a tile travels.
 const TRAVEL_MS: u32 = 600;
@@ -54,7 +54,9 @@ pub fn play(before: &Snapshot) {
         }
         let style = tile.style();
         let _ = style.set_property("transition", "none");
-        let _ = style.set_property("transform", &format!("translate({dx:.1}px, {dy:.1}px)"));
+        // Whole pixels: no float formatting in the page's wasm (it is heavy).
+        let (dx, dy) = (dx.round() as i32, dy.round() as i32);
+        let _ = style.set_property("transform", &format!("translate({dx}px, {dy}px)"));
         moved.push(tile);
     }
     if moved.is_empty() {

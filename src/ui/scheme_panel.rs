@@ -2,7 +2,7 @@
 //! samples another lane also holds ringed, what the loader leaves out faded), the samples no
 //! GPU gets, and the verdict and facts read off its deal.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use leptos::prelude::*;
 
@@ -74,7 +74,7 @@ fn Picker(k: usize) -> impl IntoView {
 fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
     // A tile's key is its sample and which copy of it in the panel, so that a sample moving
     // to another lane between epochs travels there.
-    let mut copies = HashMap::<u32, usize>::new();
+    let mut copies = BTreeMap::<u32, usize>::new();
     let lanes = deal
         .lanes
         .iter()
@@ -106,7 +106,7 @@ fn lane_view(
     lane: &Lane,
     rank: usize,
     k: usize,
-    copies: &mut HashMap<u32, usize>,
+    copies: &mut BTreeMap<u32, usize>,
     lang: Lang,
 ) -> AnyView {
     let batch = deal.batch_size.max(1);
