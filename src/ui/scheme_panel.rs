@@ -3,6 +3,7 @@
 //! GPU gets, and the verdict and facts read off its deal.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use leptos::prelude::*;
 
@@ -72,15 +73,27 @@ fn Picker(k: usize) -> impl IntoView {
 
 /// Lanes, what no GPU gets, the verdict and the facts.
 fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
-    // A tile's key is its sample and which copy of it in the panel, so that a sample moving
-    // to another lane between epochs travels there.
-    let mut copies = BTreeMap::<u32, usize>::new();
-    let lanes = deal
-        .lanes
-        .iter()
-        .enumerate()
-        .map(|(r, lane)| lane_view(deal, lane, r, k, &mut copies, lang))
+    let batch = deal.batch_size.max(1);
+    let mut lanes: Vec<(usize, Lane, Vec<String>)> = Vec::with_capacity(deal.lanes.len());
+    for (r, (lane, keys)) in deal.lanes.iter().zip(flip_keys(deal, k)).enumerate() {
+        lanes.push((r, lane.clone(), keys));
+    }
+    // Many GPUs: the first lanes are drawn at once, the others a browser task per chunk later,
+    // so that no task draws thousands of tiles.
+    let mut chunks = lanes.chunks(FIRST_LANES).map(|chunk| Arc::new(chunk.to_vec()));
+    let first = chunks.next().unwrap_or_default();
+    let now =
+        first.iter().map(|(r, lane, keys)| lane_view(lane, *r, keys, batch, lang)).collect_view();
+    let later = chunks
+        .map(|chunk| {
+            view! {
+                <Later>
+                    {chunk.iter().map(|(r, lane, keys)| lane_view(lane, *r, keys, batch, lang)).collect_view()}
+                </Later>
+            }
+        })
         .collect_view();
+    let lanes = view! { {now} {later} };
     let unseen = deal.unseen_len();
     let unseen_row = (unseen > 0).then(|| {
         let tiles = deal.unseen.iter().map(|&i| view! { <span class="tile faded" data-unseen=i>{i}</span> }).collect_view();
@@ -100,30 +113,48 @@ fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
     }
 }
 
+/// Lanes drawn in the panel's first task; the rest follow in chunks of as many.
+const FIRST_LANES: usize = 8;
+
+/// Draws its children one browser task after it is placed.
+#[component]
+fn Later(children: ChildrenFn) -> impl IntoView {
+    let ready = RwSignal::new(false);
+    set_timeout(
+        move || {
+            let _ = ready.try_set(true);
+        },
+        std::time::Duration::ZERO,
+    );
+    move || ready.get().then(|| children())
+}
+
+/// Each tile's `data-flip` key: its sample and which copy of it in the panel, so that a
+/// sample moving to another lane between epochs travels there.
+fn flip_keys(deal: &Deal, k: usize) -> Vec<Vec<String>> {
+    let mut copies = BTreeMap::<u32, usize>::new();
+    let mut key = |index: u32| {
+        let copy = copies.entry(index).or_default();
+        *copy += 1;
+        format!("{k}-{index}-{copy}")
+    };
+    deal.lanes.iter().map(|lane| lane.tiles.iter().map(|t| key(t.index)).collect()).collect()
+}
+
 /// One GPU's lane: its tiles in order, batch by batch, then what its loader leaves out.
-fn lane_view(
-    deal: &Deal,
-    lane: &Lane,
-    rank: usize,
-    k: usize,
-    copies: &mut BTreeMap<u32, usize>,
-    lang: Lang,
-) -> AnyView {
-    let batch = deal.batch_size.max(1);
+fn lane_view(lane: &Lane, rank: usize, keys: &[String], batch: usize, lang: Lang) -> AnyView {
     let tiles = lane
         .tiles
         .iter()
+        .zip(keys)
         .enumerate()
-        .map(|(pos, tile)| {
-            let copy = copies.entry(tile.index).or_default();
-            *copy += 1;
-            let key = format!("{k}-{}-{copy}", tile.index);
+        .map(|(pos, (tile, key))| {
             let padding = tile.origin == Origin::Padding;
             view! {
                 <span class="tile" class:batch-start={pos > 0 && pos % batch == 0}
                     data-index=tile.index data-dup=tile.dup.then_some("1")
                     data-origin=padding.then_some("padding")
-                    data-flip=key style=tile_style(tile.index)>
+                    data-flip=key.clone() style=tile_style(tile.index)>
                 {tile.index}
                 {padding.then(|| view! { <span class="sr-only">{T::SrPadding.text(lang)}</span> })}
                 {tile.dup.then(|| view! { <span class="sr-only">{T::SrDup.text(lang)}</span> })}
