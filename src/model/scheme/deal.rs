@@ -157,10 +157,8 @@ impl Deal {
                 }
             })
             .collect();
-        let mut unseen: Vec<u32> =
-            if shared { orders[0].get(kept..).unwrap_or_default().to_vec() } else { Vec::new() };
-        unseen.sort_unstable();
-        unseen.truncate(cap);
+        let tail = if shared { orders[0].get(kept..).unwrap_or_default() } else { &[] };
+        let unseen = first_sorted(tail.to_vec(), cap);
         Deal {
             n: n as u64,
             batch_size: loader.batch_size(),
@@ -170,4 +168,11 @@ impl Deal {
             repeats: None,
         }
     }
+}
+
+/// The `cap` smallest of `samples`, ascending.
+pub(super) fn first_sorted(mut samples: Vec<u32>, cap: usize) -> Vec<u32> {
+    samples.sort_unstable();
+    samples.truncate(cap);
+    samples
 }

@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use super::{Deal, Lane, Origin, Scheme, Shared, Step, Tile};
+use super::deal::first_sorted;
+use super::{Deal, Lane, Origin, Scheme, Shared, Step, Tile, refused};
 use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText;
-use crate::model::picture::field_of;
 use crate::model::visits;
 use crate::model::{ParamError, Params};
 use crate::sampler::{BatchSampler, DistributedSampler, Epoch, SamplerError};
@@ -40,7 +40,6 @@ impl Scheme for Distributed {
         shared: &Shared,
         cap: usize,
     ) -> Result<Deal, Vec<ParamError>> {
-        let refused = |e: SamplerError| vec![ParamError::from_sampler(field_of(&e), &e)];
         let sampler = DistributedSampler::new(&params.sampler_config(0)).map_err(refused)?;
         let loader = params.loader_config().check(params.n, true).map_err(refused)?;
         let epoch = match &shared.epoch {
@@ -57,18 +56,7 @@ impl Scheme for Distributed {
     }
 
     fn python(&self, params: &Params, lang: Lang) -> String {
-        let py = super::python::Py(params, lang);
-        format!(
-            "{head}for rank in range({w}):\n    sampler = DistributedSampler(dataset, num_replicas={w}, rank=rank, shuffle={shuffle}, seed={seed}, drop_last={drop_last})\n    sampler.set_epoch({epoch})\n    loader = DataLoader(dataset, batch_size={bs}, sampler=sampler, drop_last={ldl})\n    print(f\"GPU {{rank}}:\", [i for batch in loader for i in batch.tolist()])\n",
-            head = py.head(),
-            w = params.num_replicas,
-            shuffle = py.bool(params.shuffle),
-            seed = params.seed,
-            drop_last = py.bool(params.drop_last),
-            epoch = params.sampler_epoch(),
-            bs = params.batch_size,
-            ldl = py.bool(params.loader_drop_last),
-        )
+        super::python::Py(params, lang).sampler_loop(&params.seed.to_string(), None)
     }
 }
 
@@ -95,9 +83,7 @@ pub fn deal(epoch: &Epoch, loader: &BatchSampler, cap: usize) -> Deal {
             left_out: (kept..sampler_len).take(cap).map(|k| epoch.padded_at(r + k * w)).collect(),
         })
         .collect();
-    let mut unseen: Vec<u32> = epoch.order().get(processed..).unwrap_or_default().to_vec();
-    unseen.sort_unstable();
-    unseen.truncate(cap);
+    let unseen = first_sorted(epoch.order().get(processed..).unwrap_or_default().to_vec(), cap);
     Deal {
         n: n as u64,
         batch_size: loader.batch_size(),

@@ -27,11 +27,27 @@ use std::sync::Arc;
 use super::{ParamError, Params};
 use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText;
-use crate::sampler::Epoch;
+use crate::sampler::{Epoch, SamplerError};
 
 /// The most indices a scheme whose ranks draw lists of their own holds at once
 /// (`len(dataset)` × `num_replicas`): ImageNet-1k on 8 fits, the size cap on 64 does not.
 pub const PER_RANK_LIMIT: u64 = 1 << 24;
+
+/// What the core refused, against the control it belongs next to.
+fn refused(error: SamplerError) -> Vec<ParamError> {
+    vec![ParamError::from_sampler(super::picture::field_of(&error), &error)]
+}
+
+/// Refuses, against `field`, a scheme whose ranks would each draw a list of their own beyond
+/// [`PER_RANK_LIMIT`] indices in all.
+fn per_rank_lists_fit(params: &Params, field: super::Field) -> Result<(), Vec<ParamError>> {
+    let indices = params.n.saturating_mul(params.num_replicas.max(0) as u64);
+    if indices > PER_RANK_LIMIT {
+        let problem = super::Problem::TooManyIndices { max: PER_RANK_LIMIT };
+        return Err(vec![ParamError::new(field, problem)]);
+    }
+    Ok(())
+}
 
 /// Tiles listed per lane at most; a count says how many more there are.
 pub const LANE_CAP: usize = 64;

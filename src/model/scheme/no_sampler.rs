@@ -2,11 +2,11 @@
 //! dataset, seeded alike (`torch.manual_seed(manual_seed)`) or not at all (each process's own
 //! seed, simulated from `os_seed`).
 
-use super::{Deal, Origin, PER_RANK_LIMIT, Scheme, Shared, Step};
+use super::{Deal, Origin, Scheme, Shared, Step, per_rank_lists_fit};
 use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText;
 use crate::model::picture::{field_of, field_of_no_sampler};
-use crate::model::{Field, ParamError, Params, Problem, Seeding};
+use crate::model::{Field, ParamError, Params, Seeding};
 use crate::sampler::{LoaderConfig, NoSampler, SamplerError, unpack_seed, unseeded_process_seeds};
 
 /// No sampler: each GPU walks the whole dataset.
@@ -58,11 +58,7 @@ impl Scheme for NoSamplerScheme {
             Deal::every_rank_whole(params.n as usize, &orders, w, &loader, cap)
         } else {
             // Unseeded ranks each drop a different short batch: count every rank's whole list.
-            let indices = params.n.saturating_mul(w as u64);
-            if indices > PER_RANK_LIMIT {
-                let problem = Problem::TooManyIndices { max: PER_RANK_LIMIT };
-                return Err(vec![ParamError::new(Field::OsSeed, problem)]);
-            }
+            per_rank_lists_fit(params, Field::OsSeed)?;
             let lists: Vec<Vec<u32>> = processes.iter().map(|p| p.epoch(params.epoch)).collect();
             Deal::from_lists(params.n as usize, &lists, |_, _| Origin::Sample, &loader, cap)
         };

@@ -28,4 +28,21 @@ impl Py<'_> {
             item = self.say(SchemeText::PyItem),
         )
     }
+
+    /// Every process's `DistributedSampler` built with `seed=<seed>` (`# <comment>` beside it),
+    /// told the epoch, inside a `DataLoader`, printing the indices of its batches.
+    pub fn sampler_loop(&self, seed: &str, comment: Option<SchemeText>) -> String {
+        let p = self.0;
+        let comment = comment.map(|key| format!("  # {}", self.say(key))).unwrap_or_default();
+        format!(
+            "{head}for rank in range({w}):\n    sampler = DistributedSampler(dataset, num_replicas={w}, rank=rank, shuffle={shuffle}, seed={seed}, drop_last={drop_last}){comment}\n    sampler.set_epoch({epoch})\n    loader = DataLoader(dataset, batch_size={bs}, sampler=sampler, drop_last={ldl})\n    print(f\"GPU {{rank}}:\", [i for batch in loader for i in batch.tolist()])\n",
+            head = self.head(),
+            w = p.num_replicas,
+            shuffle = self.bool(p.shuffle),
+            drop_last = self.bool(p.drop_last),
+            epoch = p.sampler_epoch(),
+            bs = p.batch_size,
+            ldl = self.bool(p.loader_drop_last),
+        )
+    }
 }

@@ -3,11 +3,10 @@
 //! stripes no longer fit together: some samples come twice, others never.
 
 use super::distributed::COMPARE_LIMIT;
-use super::{Deal, Origin, PER_RANK_LIMIT, Scheme, Shared, Step};
+use super::{Deal, Origin, Scheme, Shared, Step, per_rank_lists_fit, refused};
 use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText;
-use crate::model::picture::field_of;
-use crate::model::{Field, ParamError, Params, Problem};
+use crate::model::{Field, ParamError, Params};
 use crate::sampler::{DistributedSampler, SamplerError, per_rank};
 
 /// A `DistributedSampler` per process, each seeded with its rank.
@@ -36,14 +35,9 @@ impl Scheme for SeedPerRank {
         _shared: &Shared,
         cap: usize,
     ) -> Result<Deal, Vec<ParamError>> {
-        let refused = |e: SamplerError| vec![ParamError::from_sampler(field_of(&e), &e)];
         let loader = params.loader_config().check(params.n, true).map_err(refused)?;
         DistributedSampler::new(&params.sampler_config(0)).map_err(refused)?;
-        let indices = params.n.saturating_mul(params.num_replicas.max(0) as u64);
-        if indices > PER_RANK_LIMIT {
-            let problem = Problem::TooManyIndices { max: PER_RANK_LIMIT };
-            return Err(vec![ParamError::new(Field::NumReplicas, problem)]);
-        }
+        per_rank_lists_fit(params, Field::NumReplicas)?;
         let lists = lists(params).map_err(refused)?;
         let (n, w) = (params.n as usize, lists.len());
         // Rank r's k-th index sits at position r + k·w of its own padded list.
@@ -59,18 +53,7 @@ impl Scheme for SeedPerRank {
     }
 
     fn python(&self, params: &Params, lang: Lang) -> String {
-        let py = super::python::Py(params, lang);
-        format!(
-            "{head}for rank in range({w}):\n    sampler = DistributedSampler(dataset, num_replicas={w}, rank=rank, shuffle={shuffle}, seed=rank, drop_last={drop_last})  # {bug}\n    sampler.set_epoch({epoch})\n    loader = DataLoader(dataset, batch_size={bs}, sampler=sampler, drop_last={ldl})\n    print(f\"GPU {{rank}}:\", [i for batch in loader for i in batch.tolist()])\n",
-            head = py.head(),
-            bug = py.say(SchemeText::PyBug),
-            w = params.num_replicas,
-            shuffle = py.bool(params.shuffle),
-            drop_last = py.bool(params.drop_last),
-            epoch = params.sampler_epoch(),
-            bs = params.batch_size,
-            ldl = py.bool(params.loader_drop_last),
-        )
+        super::python::Py(params, lang).sampler_loop("rank", Some(SchemeText::PyBug))
     }
 }
 
