@@ -64,7 +64,10 @@ fn compare_takes_two_or_three_registered_names() {
         Ok("no_sampler,distributed,seed_per_rank".into())
     );
     assert_eq!(names("distributed"), Err(scheme::CompareError::Count { got: 1 }));
-    assert_eq!(names("a,b,c,d"), Err(scheme::CompareError::Count { got: 4 }));
+    let four = "distributed,no_sampler,seed_per_rank,distributed";
+    assert_eq!(names(four), Err(scheme::CompareError::Count { got: 4 }));
+    let unknown_first = scheme::CompareError::Unknown { name: "foo".into() };
+    assert_eq!(names("foo"), Err(unknown_first));
     let unknown = scheme::CompareError::Unknown { name: "accelerate".into() };
     assert_eq!(names("distributed,accelerate"), Err(unknown));
 }

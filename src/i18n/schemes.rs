@@ -111,6 +111,8 @@ texts! {
         Switch => ("Show", "显示"),
         /// Legend: a sample.
         LegendSample => ("a sample (its colour follows it)", "一个样本（颜色随样本走）"),
+        /// Legend: the gaps in a lane.
+        LegendBatch => ("a gap: the next batch (batch_size)", "间隔：下一个 batch（batch_size）"),
         /// Legend: a padding copy.
         LegendPadding => ("padding copy", "填充副本"),
         /// Legend: on more than one GPU.
@@ -124,8 +126,8 @@ texts! {
         ),
         /// `compare=` naming no registered scheme.
         CompareUnknown => (
-            "There is no set-up called \"{name}\" to compare. Showing the default pair.",
-            "没有名为“{name}”的方案可比较。现显示默认的两个方案。"
+            "There is no set-up called \"{name}\" to compare (compare= takes {names}). Showing the default pair.",
+            "没有名为“{name}”的方案可比较（compare= 可取 {names}）。现显示默认的两个方案。"
         ),
         /// When a scheme cannot be drawn for these arguments.
         Refused => ("This set-up refuses these arguments:", "该方案不接受这些参数："),

@@ -22,7 +22,7 @@ use super::scenarios::Scenarios;
 use super::share::SharePanel;
 use super::state::{AppState, query_pairs};
 use super::timeline::Timeline;
-use super::{fill, rich, thousands, tr};
+use super::{fill, rich, thousands, tr, url};
 use crate::i18n::Lang;
 use crate::i18n::page::PageText;
 use crate::model::embed::{Layout, Section};
@@ -45,7 +45,10 @@ pub fn App() -> impl IntoView {
     let full = !layout.embed;
     let no_sampler = !layout.hides_section(Section::NoSampler);
     let compare = !layout.hides_section(Section::Compare);
-    let landing = window().location().search().unwrap_or_default().len() <= 1;
+    // The landing page: no parameter but, at most, the language.
+    let landing = query_pairs().iter().all(|(name, _)| name == "lang")
+        && url::param("compare").is_none()
+        && ["embed", "hide", "scenario", "guide"].iter().all(|name| url::param(name).is_none());
     view! {
         {full.then(masthead)}
         {layout.embed.then(|| view! { <h1 class="sr-only">{tr(PageText::EmbedTitle)}</h1> })}

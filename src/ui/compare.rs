@@ -127,7 +127,9 @@ fn CompareError() -> impl IntoView {
                     fill(T::CompareCount, lang, &[("got", &got)])
                 }
                 crate::model::scheme::CompareError::Unknown { name } => {
-                    fill(T::CompareUnknown, lang, &[("name", &name)])
+                    let names: Vec<&str> =
+                        crate::model::scheme::SCHEMES.iter().map(|s| s.name()).collect();
+                    fill(T::CompareUnknown, lang, &[("name", &name), ("names", &names.join(", "))])
                 }
             };
             view! { <p class="error-note" role="alert" data-testid="compare-error">{text}</p> }
@@ -184,10 +186,14 @@ fn Switch(focus: RwSignal<usize>) -> impl IntoView {
 fn Legend() -> impl IntoView {
     view! {
         <p class="legend">
-            <span class="tile" style=tile_style(3)>"3"</span> " " {tr(T::LegendSample)}
-            <span class="tile padding" style=tile_style(3)>"3"</span> " " {tr(T::LegendPadding)}
-            <span class="tile dup" style=tile_style(5)>"5"</span> " " {tr(T::LegendDup)}
-            <span class="tile faded">"7"</span> " " {tr(T::LegendLeftOut)}
+            <span class="item"><span class="tile" style=tile_style(3)>"3"</span> {tr(T::LegendSample)}</span>
+            <span class="item"><span class="tile padding" style=tile_style(3)>"3"</span> {tr(T::LegendPadding)}</span>
+            <span class="item"><span class="tile dup" style=tile_style(5)>"5"</span> {tr(T::LegendDup)}</span>
+            <span class="item"><span class="tile faded">"7"</span> {tr(T::LegendLeftOut)}</span>
+            <span class="item">
+                <span class="tile" style=tile_style(1)>"1"</span><span class="tile batch-start" style=tile_style(2)>"2"</span>
+                {tr(T::LegendBatch)}
+            </span>
         </p>
     }
 }

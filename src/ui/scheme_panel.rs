@@ -113,6 +113,10 @@ fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
     }
 }
 
+/// Lanes of at most this many tiles wrap onto more rows; longer ones scroll (and fade at the
+/// edge, so that a cut tile reads as "more this way").
+const WRAP_TILES: usize = 32;
+
 /// Lanes drawn in the panel's first task; the rest follow in chunks of as many.
 const FIRST_LANES: usize = 8;
 
@@ -171,7 +175,8 @@ fn lane_view(lane: &Lane, rank: usize, keys: &[String], batch: usize, lang: Lang
     view! {
         <div class="gpu-lane" data-testid="gpu-lane" data-rank=rank>
             <span class="lane-label" style=format!("--rank:{}", rank_colour(rank))>{fill(T::Gpu, lang, &[("rank", &rank)])}</span>
-            <span class="tiles" tabindex="0" role="group" aria-label=fill(T::Gpu, lang, &[("rank", &rank)])>
+            <span class="tiles" class:wrap={lane.tiles.len() <= WRAP_TILES} tabindex="0" role="group"
+                aria-label=fill(T::Gpu, lang, &[("rank", &rank)])>
                 {tiles}
                 {(more > 0).then(|| view! { <span class="more">{fill(T::More, lang, &[("count", &thousands(more as u64))])}</span> })}
                 {(!lane.left_out.is_empty()).then(|| view! { <span class="left-out-label">{T::LeftOut.text(lang)}</span> })}
@@ -195,7 +200,7 @@ fn verdict(deal: &Deal, lang: Lang) -> String {
         }
         Verdict::Empty => T::Empty.text(lang).to_string(),
     };
-    match deal.repeats {
+    match deal.repeats.filter(|_| deal.n > 0) {
         Some(epoch) => format!("{first} {}", fill(T::Repeats, lang, &[("epoch", &epoch)])),
         None => first,
     }

@@ -123,13 +123,14 @@ pub const MAX_COMPARED: usize = 3;
 /// `compare=a,b[,c]`: two or three registered names, or what is wrong with the list.
 pub fn parse_compare(value: &str) -> Result<Vec<&'static dyn Scheme>, CompareError> {
     let names: Vec<&str> = value.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
-    if !(2..=MAX_COMPARED).contains(&names.len()) {
-        return Err(CompareError::Count { got: names.len() });
-    }
-    names
+    let schemes = names
         .iter()
         .map(|name| by_name(name).ok_or_else(|| CompareError::Unknown { name: name.to_string() }))
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    if !(2..=MAX_COMPARED).contains(&schemes.len()) {
+        return Err(CompareError::Count { got: schemes.len() });
+    }
+    Ok(schemes)
 }
 
 /// The `compare=` value for a list of schemes.
