@@ -204,3 +204,19 @@ test("hide=compare gives the form back its controls; hide=epoch leaves epochs al
     assert.deepEqual(distributed.lanes, (await panelsAfter(page)).lanes);
   });
 });
+
+test("a third scheme joins on a wide screen, and any of three can leave", async () => {
+  await withPage({ n: 16, num_replicas: 4 }, async (page) => {
+    await page.click("[data-testid=add-scheme]");
+    await page.waitForSelector("[data-scheme=seed_per_rank]");
+    assert.deepEqual((await readPanels(page)).map((p) => p.scheme), ["distributed", "no_sampler", "seed_per_rank"]);
+    assert.equal(pageQuery(page).get("compare"), "distributed,no_sampler,seed_per_rank");
+    assert.equal(await page.locator("[data-testid=add-scheme]").count(), 0, "three at most");
+    (await readPanels(page)).forEach(assertDupExact);
+    await page.click("[data-scheme=no_sampler] [data-testid=remove-scheme]");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=scheme-panel]").length === 2);
+    assert.deepEqual((await readPanels(page)).map((p) => p.scheme), ["distributed", "seed_per_rank"]);
+    assert.equal(pageQuery(page).get("compare"), "distributed,seed_per_rank");
+    assert.equal(await page.locator("[data-testid=remove-scheme]").count(), 0, "two stay");
+  });
+});

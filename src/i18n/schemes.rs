@@ -107,6 +107,10 @@ texts! {
         PreviousEpoch => ("Previous epoch", "上一个 epoch"),
         /// One epoch on.
         NextEpoch => ("Next epoch", "下一个 epoch"),
+        /// Adds a third scheme to the comparison.
+        AddScheme => ("+ Compare a third: {title}", "+ 再比较一种：{title}"),
+        /// Takes a scheme out of the comparison.
+        RemoveScheme => ("Remove", "移除"),
         /// The phone's switch between the compared schemes.
         Switch => ("Show", "显示"),
         /// Legend: a sample.

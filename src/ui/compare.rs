@@ -29,7 +29,7 @@ pub type Deals = Vec<(&'static str, Result<Deal, Vec<ParamError>>)>;
 /// The comparison, with its controls and epoch playback.
 #[component]
 pub fn Compare(
-    /// Whether the page opened with no query at all (it then plays by itself).
+    /// Whether the page opened with no parameter but, at most, `lang=` (it then plays by itself).
     landing: bool,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
@@ -110,6 +110,7 @@ pub fn Compare(
             <div class="panels" style=move || format!("--panels:{}", count.get())>
                 {move || (0..count.get()).map(|k| view! { <SchemePanel k=k deals=deals focus=focus /> }).collect_view()}
             </div>
+            <AddScheme />
             <Legend />
         </section>
     }
@@ -178,6 +179,36 @@ fn Switch(focus: RwSignal<usize>) -> impl IntoView {
                 }).collect_view()
             }}
         </div>
+    }
+}
+
+/// A third scheme beside the two, on a wide screen: the first registered one not compared yet.
+#[component]
+fn AddScheme() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let next = move || {
+        state.compare.with(|compared| {
+            let fits = compared.len() < crate::model::scheme::MAX_COMPARED;
+            let unused = crate::model::scheme::SCHEMES
+                .iter()
+                .copied()
+                .find(|s| compared.iter().all(|c| c.name() != s.name()));
+            fits.then_some(unused).flatten()
+        })
+    };
+    move || {
+        next().map(|scheme| {
+            let add = move |_| {
+                let mut list = state.compare.get_untracked();
+                list.push(scheme);
+                state.set_compare(list);
+            };
+            view! {
+                <button type="button" class="add-scheme" data-testid="add-scheme" on:click=add>
+                    {move || fill(T::AddScheme, state.lang.get(), &[("title", &scheme.title().text(state.lang.get()))])}
+                </button>
+            }
+        })
     }
 }
 

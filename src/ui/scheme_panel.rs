@@ -36,6 +36,7 @@ pub fn SchemePanel(
         <div class="scheme-panel" class:is-focus=move || focus.get() == k data-testid="scheme-panel" data-scheme=name>
             <header class="panel-head">
                 <Picker k=k />
+                <Remove k=k />
                 <p class="summary">{move || scheme::by_name(name()).map(|s| super::rich(s.summary()))}</p>
             </header>
             {move || deals.with(|d| match d.get(k).map(|(_, deal)| deal) {
@@ -51,6 +52,28 @@ pub fn SchemePanel(
                 }}</code></pre>
             </details>
         </div>
+    }
+}
+
+/// Takes this scheme out of the comparison, when there are more than two.
+#[component]
+fn Remove(k: usize) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    move || {
+        (state.compare.with(Vec::len) > 2).then(|| {
+            let remove = move |_| {
+                let mut list = state.compare.get_untracked();
+                if k < list.len() {
+                    list.remove(k);
+                }
+                state.set_compare(list);
+            };
+            view! {
+                <button type="button" class="remove-scheme" data-testid="remove-scheme" on:click=remove>
+                    {tr(T::RemoveScheme)}
+                </button>
+            }
+        })
     }
 }
 
