@@ -1,5 +1,5 @@
 //! The comparison's epoch controls: the epoch shown, a step back and on, and play, which moves
-//! the epoch on every [`TICK_MS`]. The landing page (no query at all) plays by itself until
+//! the epoch on every [`TICK_MS`]. The landing page (no parameter but `lang=`) plays by itself until
 //! the reader touches anything, unless they asked for reduced motion. ←/→ and Space work
 //! while the focus is in the comparison. Every change goes through the state (`epoch=`).
 
