@@ -220,3 +220,20 @@ test("a third scheme joins on a wide screen, and any of three can leave", async 
     assert.equal(await page.locator("[data-testid=remove-scheme]").count(), 0, "two stay");
   });
 });
+
+test("pointing at a sample rings it in every lane and panel", async () => {
+  await withPage({ n: 8, num_replicas: 2 }, async (page) => {
+    const index = await page.getAttribute("[data-scheme=distributed] [data-index]", "data-index");
+    await page.hover(`[data-scheme=distributed] [data-index="${index}"]`);
+    const ringed = () =>
+      page.$$eval(".compare .tile", (tiles) =>
+        tiles.filter((t) => getComputedStyle(t).outlineStyle === "solid").map((t) => t.dataset.index ?? t.dataset.sample),
+      );
+    await page.waitForFunction(() => document.querySelector("[data-testid=follow-style]")?.textContent.length > 0);
+    const got = await ringed();
+    assert.ok(got.length === 4 && got.every((i) => i === index), `one in the dataset, one per lane of each panel: ${got}`);
+    await page.mouse.move(1, 1);
+    await page.waitForFunction(() => document.querySelector("[data-testid=follow-style]")?.textContent === "");
+    assert.deepEqual(await ringed(), []);
+  });
+});

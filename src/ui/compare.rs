@@ -88,8 +88,27 @@ pub fn Compare(
         }
         e.prevent_default();
     };
+    // Pointing at (or focusing) a tile rings that sample wherever it is: every lane, every panel.
+    let followed = RwSignal::new(None::<u32>);
+    let highlight = move |index: Option<u32>| {
+        if followed.get_untracked() != index {
+            followed.set(index);
+        }
+    };
+    let sample_of = |target: Option<web_sys::EventTarget>| {
+        let element = target.and_then(|t| t.dyn_into::<web_sys::Element>().ok())?;
+        let tile = element.closest(".tile").ok().flatten()?;
+        ["data-index", "data-sample", "data-left-out", "data-unseen"]
+            .iter()
+            .find_map(|name| tile.get_attribute(name))
+            .and_then(|v| v.parse::<u32>().ok())
+    };
+    let follow = move |e: ev::PointerEvent| highlight(sample_of(e.target()));
+    let follow_focus = move |e: ev::FocusEvent| highlight(sample_of(e.target()));
     view! {
-        <section class="compare" data-testid="compare" aria-labelledby="compare-title" on:keydown=on_key>
+        <section class="compare" data-testid="compare" aria-labelledby="compare-title" on:keydown=on_key
+            on:pointerover=follow on:focusin=follow_focus on:pointerleave=move |_| highlight(None)>
+            <style data-testid="follow-style">{move || followed.get().map(follow_rule)}</style>
             <h2 id="compare-title" class="compare-title">{tr(T::Heading)}</h2>
             <div class="compare-bar">
                 {(!layout.embed).then(presets)}
@@ -210,6 +229,13 @@ fn AddScheme() -> impl IntoView {
             }
         })
     }
+}
+
+/// The CSS that rings sample `index` in every lane and panel (a number, never text from the URL).
+fn follow_rule(index: u32) -> String {
+    format!(
+        ".compare .tile:is([data-index=\"{index}\"],[data-sample=\"{index}\"],[data-left-out=\"{index}\"],[data-unseen=\"{index}\"]) {{ outline: 3px solid var(--focus); outline-offset: 2px; }}"
+    )
 }
 
 /// What the tiles' looks mean.
