@@ -105,10 +105,9 @@ impl Picture {
     /// ([`PictureTask::advance`]) so that a page stays responsive at large sizes.
     pub fn start(params: &Params) -> Result<PictureTask, Vec<ParamError>> {
         let config = params.sampler_config(params.rank);
-        let sampler_error = |e: SamplerError| vec![ParamError::from_sampler(field_of(&e), &e)];
-        let sampler = DistributedSampler::new(&config).map_err(sampler_error)?;
-        let loader = params.loader_config().check(params.n, true).map_err(sampler_error)?;
-        let epoch = sampler.start_epoch().map_err(sampler_error)?;
+        let sampler = DistributedSampler::new(&config).map_err(refused)?;
+        let loader = params.loader_config().check(params.n, true).map_err(refused)?;
+        let epoch = sampler.start_epoch().map_err(refused)?;
         Ok(PictureTask { params: params.clone(), config, sampler, loader, epoch })
     }
 }
@@ -148,6 +147,11 @@ impl PictureTask {
             loader,
         }
     }
+}
+
+/// What the core refused, against the control it belongs next to.
+pub(crate) fn refused(error: SamplerError) -> Vec<ParamError> {
+    vec![ParamError::from_sampler(field_of(&error), &error)]
 }
 
 /// The control an error belongs next to.
@@ -200,8 +204,10 @@ fn timeline(params: &Params, config: &Config) -> Vec<TimelineEpoch> {
     shown
 }
 
-fn no_sampler(params: &Params, loader: &BatchSampler) -> Result<NoSamplerSide, ParamError> {
-    let w = params.num_replicas as usize;
+/// Each of `num_replicas` processes running `DataLoader(shuffle=...)` without a sampler,
+/// seeded alike or not at all, or what PyTorch (or the page) refuses, against its control.
+pub(crate) fn no_sampler_processes(params: &Params) -> Result<Vec<NoSampler>, ParamError> {
+    let w = usize::try_from(params.num_replicas).unwrap_or(0);
     let field = match params.seeding {
         Seeding::Alike => Field::ManualSeed,
         Seeding::Unseeded => Field::OsSeed,
@@ -211,11 +217,17 @@ fn no_sampler(params: &Params, loader: &BatchSampler) -> Result<NoSamplerSide, P
         Seeding::Alike => vec![unpack_seed(params.manual_seed).map_err(refused)?; w],
         Seeding::Unseeded => unseeded_process_seeds(params.os_seed, w),
     };
-    let processes = process_seeds
+    process_seeds
         .iter()
         .map(|&s| NoSampler::with_process_seed(params.n, params.shuffle, s))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(refused)?;
+        .map_err(refused)
+}
+
+fn no_sampler(params: &Params, loader: &BatchSampler) -> Result<NoSamplerSide, ParamError> {
+    let w = params.num_replicas as usize;
+    let processes = no_sampler_processes(params)?;
+    let process_seeds = processes.iter().map(NoSampler::process_seed).collect();
     let n = params.n as usize;
     let limit = row_limit(w).min(n) as u32;
     let orders = processes.iter().map(|p| p.epoch_prefix(params.epoch, limit)).collect();
@@ -231,7 +243,7 @@ fn no_sampler(params: &Params, loader: &BatchSampler) -> Result<NoSamplerSide, P
     Ok(NoSamplerSide { process_seeds, orders, loader_len: loader.len(n), visits })
 }
 
-pub(crate) fn field_of_no_sampler(error: &SamplerError, seed_field: Field) -> Field {
+fn field_of_no_sampler(error: &SamplerError, seed_field: Field) -> Field {
     match error {
         SamplerError::SeedOverflow { .. } => seed_field,
         other => field_of(other),

@@ -24,19 +24,15 @@ pub use verdict::Verdict;
 
 use std::sync::Arc;
 
+use super::picture::refused;
 use super::{ParamError, Params};
 use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText;
-use crate::sampler::{Epoch, SamplerError};
+use crate::sampler::Epoch;
 
 /// The most indices a scheme whose ranks draw lists of their own holds at once
 /// (`len(dataset)` × `num_replicas`): ImageNet-1k on 8 fits, the size cap on 64 does not.
 pub const PER_RANK_LIMIT: u64 = 1 << 24;
-
-/// What the core refused, against the control it belongs next to.
-fn refused(error: SamplerError) -> Vec<ParamError> {
-    vec![ParamError::from_sampler(super::picture::field_of(&error), &error)]
-}
 
 /// Refuses, against `field`, a scheme whose ranks would each draw a list of their own beyond
 /// [`PER_RANK_LIMIT`] indices in all.

@@ -2,12 +2,12 @@
 //! dataset, seeded alike (`torch.manual_seed(manual_seed)`) or not at all (each process's own
 //! seed, simulated from `os_seed`).
 
-use super::{Deal, Origin, Scheme, Shared, Step, per_rank_lists_fit};
+use super::{Deal, Origin, Scheme, Shared, Step, per_rank_lists_fit, refused};
 use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText;
-use crate::model::picture::{field_of, field_of_no_sampler};
+use crate::model::picture::no_sampler_processes;
 use crate::model::{Field, ParamError, Params, Seeding};
-use crate::sampler::{LoaderConfig, NoSampler, SamplerError, unpack_seed, unseeded_process_seeds};
+use crate::sampler::{LoaderConfig, NoSampler, SamplerError, unseeded_process_seeds};
 
 /// No sampler: each GPU walks the whole dataset.
 pub struct NoSamplerScheme;
@@ -37,9 +37,7 @@ impl Scheme for NoSamplerScheme {
     ) -> Result<Deal, Vec<ParamError>> {
         let processes = processes(params)?;
         let loader_config = LoaderConfig { shuffle: params.shuffle, ..params.loader_config() };
-        let loader = loader_config
-            .check(params.n, false)
-            .map_err(|e| vec![ParamError::from_sampler(field_of(&e), &e)])?;
+        let loader = loader_config.check(params.n, false).map_err(refused)?;
         let w = processes.len();
         let kept = crate::model::visits::yielded(&loader, params.n as usize);
         // Every rank walks the same list (seeded alike, or not shuffled): one list for all.
@@ -94,26 +92,11 @@ impl Scheme for NoSamplerScheme {
 
 /// Each rank's process, or what PyTorch (or the page) refuses.
 fn processes(params: &Params) -> Result<Vec<NoSampler>, Vec<ParamError>> {
-    let w = usize::try_from(params.num_replicas).unwrap_or(0);
     if params.num_replicas <= 0 {
         let e = SamplerError::InvalidRank { rank: 0, num_replicas: params.num_replicas };
         return Err(vec![ParamError::from_sampler(Field::NumReplicas, &e)]);
     }
-    let field = match params.seeding {
-        Seeding::Alike => Field::ManualSeed,
-        Seeding::Unseeded => Field::OsSeed,
-    };
-    let refused =
-        |e: SamplerError| vec![ParamError::from_sampler(field_of_no_sampler(&e, field), &e)];
-    let seeds = match params.seeding {
-        Seeding::Alike => vec![unpack_seed(params.manual_seed).map_err(refused)?; w],
-        Seeding::Unseeded => unseeded_process_seeds(params.os_seed, w),
-    };
-    seeds
-        .iter()
-        .map(|&s| NoSampler::with_process_seed(params.n, params.shuffle, s))
-        .collect::<Result<_, _>>()
-        .map_err(refused)
+    no_sampler_processes(params).map_err(|e| vec![e])
 }
 
 /// Epoch 0 when every rank walks the same order as in epoch 0 (always without `shuffle`).
