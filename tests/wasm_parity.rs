@@ -38,3 +38,11 @@ fn dataloader_matches_pytorch_in_wasm() {
 fn errors_match_pytorch_in_wasm() {
     check_golden(include_str!("golden/pytorch-2.15/errors.jsonl"), 8);
 }
+
+/// The ecosystem's samplers (accelerate, Lightning, torchdata), made by the real packages.
+#[wasm_bindgen_test]
+fn ecosystem_samplers_match_their_libraries_in_wasm() {
+    check_golden(include_str!("golden/ecosystem/accelerate.jsonl"), 140);
+    check_golden(include_str!("golden/ecosystem/lightning.jsonl"), 150);
+    check_golden(include_str!("golden/ecosystem/torchdata.jsonl"), 90);
+}

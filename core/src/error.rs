@@ -24,6 +24,15 @@ pub enum SamplerError {
     SamplerWithShuffle,
     /// `RandomSampler` (`DataLoader(shuffle=True)`) on an empty dataset.
     InvalidNumSamples { num_samples: u64 },
+    /// Accelerate's `split_batches=True` with a `batch_size` that `num_processes` does not
+    /// divide: raised by `prepare_data_loader`, or (a batch of 1) by `BatchSamplerShard`.
+    SplitBatches { batch_size: i64, num_processes: i64, shard: bool },
+    /// Lightning's `UnrepeatedDistributedSampler` on a rank left without a sample
+    /// (`assert self.num_samples >= 1 or self.total_size == 0`, no message).
+    UnrepeatedEmptyRank,
+    /// Not a library's: more batches taken before a save than the epoch holds (Python's
+    /// `next` raises `StopIteration`).
+    ConsumedBeyondEpoch { consumed: usize, len: usize },
     /// Not PyTorch's: `len(dataset)` beyond what this tool holds ([`MAX_LEN`]).
     DatasetTooLarge { n: u128 },
     /// Not PyTorch's: the padded list (`num_samples * num_replicas`) beyond [`MAX_LEN`].
@@ -34,7 +43,10 @@ impl SamplerError {
     /// The Python exception PyTorch raises, or `None` for this tool's own limits.
     pub fn exception(&self) -> Option<&'static str> {
         match self {
-            Self::DatasetTooLarge { .. } | Self::TotalSizeTooLarge { .. } => None,
+            Self::DatasetTooLarge { .. }
+            | Self::TotalSizeTooLarge { .. }
+            | Self::ConsumedBeyondEpoch { .. } => None,
+            Self::UnrepeatedEmptyRank => Some("AssertionError"),
             _ => Some("ValueError"),
         }
     }
@@ -60,6 +72,21 @@ impl fmt::Display for SamplerError {
                 f,
                 "num_samples should be a positive integer value, but got num_samples={num_samples}"
             ),
+            Self::SplitBatches { batch_size, num_processes, shard: false } => write!(
+                f,
+                "To use a `DataLoader` in `split_batches` mode, the batch size ({batch_size}) \
+                 needs to be a round multiple of the number of processes ({num_processes})."
+            ),
+            Self::SplitBatches { batch_size, num_processes, shard: true } => write!(
+                f,
+                "To use `BatchSamplerShard` in `split_batches` mode, the batch size \
+                 ({batch_size}) needs to be a round multiple of the number of processes \
+                 ({num_processes})."
+            ),
+            Self::UnrepeatedEmptyRank => Ok(()),
+            Self::ConsumedBeyondEpoch { consumed, len } => {
+                write!(f, "{consumed} batches cannot be taken before the save: the epoch has {len}")
+            }
             Self::DatasetTooLarge { n } => {
                 write!(f, "len(dataset) = {n} is over this tool's limit of {MAX_LEN} samples")
             }

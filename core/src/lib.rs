@@ -12,25 +12,34 @@
 //! | [`random`] | `DataLoader(shuffle=True)` without a sampler (`RandomSampler`) |
 //! | [`batch`] | `torch.utils.data.BatchSampler` |
 //! | [`loader`] | `DataLoader`'s argument checks |
+//! | [`accelerate`] | Accelerate's `prepare_data_loader` and `BatchSamplerShard` |
+//! | [`lightning`] | Lightning's `DistributedSamplerWrapper`, `UnrepeatedDistributedSampler` |
+//! | [`torchdata`] | torchdata's `StatefulDistributedSampler` saved and resumed |
 //! | [`per_rank`] | processes that each build their own sampler (a seed per rank) |
 //! | [`error`] | PyTorch's exceptions, as values |
 
+pub mod accelerate;
 pub mod batch;
 pub mod distributed;
 pub mod error;
 pub mod generator;
+pub mod lightning;
 pub mod loader;
 pub mod per_rank;
 pub mod random;
 pub mod randperm;
+pub mod torchdata;
 
+pub use accelerate::{AccelerateConfig, Prepared};
 pub use batch::BatchSampler;
 pub use distributed::{Config, DistributedSampler, Epoch, EpochTask};
 pub use error::SamplerError;
 pub use generator::{Generator, SEED_MAX, SEED_MIN, unpack_seed};
+pub use lightning::{Inner, Unrepeated, Wrapper};
 pub use loader::LoaderConfig;
 pub use random::{NoSampler, unseeded_process_seeds};
 pub use randperm::{Randperm, randperm, randperm_prefix};
+pub use torchdata::{Resume, Resumed};
 
 /// The most samples this tool draws: `len(dataset)` up to 2^24 = 16,777,216, and a padded list
 /// up to twice that. PyTorch goes further; a browser tab holding every rank's indices does not.

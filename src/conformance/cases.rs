@@ -15,6 +15,10 @@ pub fn check_case(case: &Fields) -> Result<(), String> {
         "dataloader_distributed" => loader_case(case),
         "dataloader_no_sampler" => no_sampler_case(case),
         "error" => error_case(case),
+        "accelerate_prepare" => super::ecosystem::accelerate_case(case),
+        "lightning_wrapper" => super::ecosystem::wrapper_case(case),
+        "lightning_unrepeated" => super::ecosystem::unrepeated_case(case),
+        "torchdata_resume" => super::ecosystem::resume_case(case),
         other => Err(format!("unknown case kind `{other}`")),
     }
 }
@@ -90,7 +94,7 @@ fn error_case(c: &Fields) -> Result<(), String> {
     }
 }
 
-fn sampler_config(c: &Fields) -> Result<Config, String> {
+pub(super) fn sampler_config(c: &Fields) -> Result<Config, String> {
     Ok(Config {
         n: int_as(c, "n")?,
         num_replicas: int_as(c, "num_replicas")?,
@@ -128,6 +132,21 @@ fn compare_batches(
     Ok(())
 }
 
+/// Lists of batches (or of indices), each against the expected one.
+pub(super) fn compare_lists(
+    name: &str,
+    want: &[Vec<i128>],
+    got: &[Vec<u32>],
+) -> Result<(), String> {
+    if want.len() != got.len() {
+        return Err(format!("{name}: expected {} batches, got {}", want.len(), got.len()));
+    }
+    for (i, (want, got)) in want.iter().zip(got).enumerate() {
+        Expected::Full(want.clone()).compare(&format!("{name}[{i}]"), got)?;
+    }
+    Ok(())
+}
+
 fn check_len(c: &Fields, got: usize) -> Result<(), String> {
     let want = c.int("len")?;
     if want != got as i128 {
@@ -136,10 +155,10 @@ fn check_len(c: &Fields, got: usize) -> Result<(), String> {
     Ok(())
 }
 
-fn int_as<T: TryFrom<i128>>(c: &Fields, key: &str) -> Result<T, String> {
+pub(super) fn int_as<T: TryFrom<i128>>(c: &Fields, key: &str) -> Result<T, String> {
     T::try_from(c.int(key)?).map_err(|_| format!("`{key}` is out of the range this tool models"))
 }
 
-fn raised(e: SamplerError) -> String {
+pub(super) fn raised(e: SamplerError) -> String {
     format!("PyTorch gave a result, but the core raised {}: {e}", e.exception().unwrap_or("-"))
 }

@@ -73,6 +73,22 @@ impl<'a> Fields<'a> {
             .collect()
     }
 
+    /// Whether the field is absent or `null`.
+    pub fn is_null(&self, key: &str) -> bool {
+        self.0.get(key).is_none_or(Value::is_null)
+    }
+
+    /// Batches per epoch per process.
+    pub fn int_list_lists_lists(&self, key: &str) -> Result<Vec<Vec<Vec<Vec<i128>>>>, String> {
+        let all = self.get(key)?.as_array().ok_or_else(|| format!("`{key}` is not a list"))?;
+        all.iter()
+            .map(|p| {
+                let value = serde_json::json!({ "p": p });
+                Fields::of(&value)?.int_list_lists("p").map_err(|e| format!("`{key}`: {e}"))
+            })
+            .collect()
+    }
+
     fn get(&self, key: &str) -> Result<&'a Value, String> {
         self.0.get(key).ok_or_else(|| format!("missing field `{key}`"))
     }

@@ -5,6 +5,7 @@
 //! format) and the wasm parity test, so all three judge a case the same way.
 
 mod cases;
+mod ecosystem;
 mod expected;
 mod fields;
 

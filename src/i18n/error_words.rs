@@ -27,6 +27,8 @@ pub trait ErrorWords {
 impl ErrorWords for SamplerError {
     fn shown_in(&self, lang: Lang) -> String {
         match self.exception() {
+            // Python prints a bare exception (an `assert` without a message) as its name alone.
+            Some(exception) if self.to_string().is_empty() => exception.to_string(),
             Some(exception) => format!("{exception}: {self}"),
             None => self.message_in(lang),
         }
@@ -40,6 +42,9 @@ impl ErrorWords for SamplerError {
             Self::InvalidBatchSize { .. } => ErrorText::RuleBatchSize,
             Self::SamplerWithShuffle => ErrorText::RuleSamplerShuffle,
             Self::InvalidNumSamples { .. } => ErrorText::RuleEmptyDataset,
+            Self::SplitBatches { .. } => ErrorText::RuleSplitBatches,
+            Self::UnrepeatedEmptyRank => ErrorText::RuleUnrepeatedEmpty,
+            Self::ConsumedBeyondEpoch { .. } => ErrorText::RuleConsumed,
             Self::DatasetTooLarge { .. } | Self::TotalSizeTooLarge { .. } => {
                 ErrorText::RuleToolLimit
             }
@@ -55,6 +60,10 @@ impl ErrorWords for SamplerError {
             Self::TotalSizeTooLarge { total_size } => fill(
                 ErrorText::TotalSizeTooLarge.text(lang),
                 &[("total_size", total_size), ("max", &limit(self))],
+            ),
+            Self::ConsumedBeyondEpoch { consumed, len } => fill(
+                ErrorText::ConsumedBeyondEpoch.text(lang),
+                &[("consumed", consumed), ("len", len)],
             ),
             _ => self.to_string(),
         }
@@ -87,6 +96,7 @@ mod tests {
     fn the_page_words_the_limits_as_the_core_does_in_english() {
         check(SamplerError::DatasetTooLarge { n: u128::from(MAX_LEN) + 1 });
         check(SamplerError::TotalSizeTooLarge { total_size: u128::from(MAX_TOTAL_SIZE) + 2 });
+        check(SamplerError::ConsumedBeyondEpoch { consumed: 5, len: 4 });
     }
 
     #[test]

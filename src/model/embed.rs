@@ -56,7 +56,7 @@ pub struct Layout {
     /// The compact view for an `<iframe>`.
     pub embed: bool,
     /// One bit per [`Field`] (its position in [`Field::ALL`]).
-    fields: u16,
+    fields: u32,
     /// One bit per [`Section`].
     sections: u8,
 }
@@ -77,7 +77,7 @@ impl Layout {
 
     fn hide(&mut self, item: &str) {
         if item == "controls" {
-            self.fields = u16::MAX;
+            self.fields = u32::MAX;
         } else if let Some(field) = Field::from_name(item) {
             self.fields |= field_bit(field);
         } else if let Some(section) = Section::ALL.into_iter().find(|s| s.name() == item) {
@@ -101,7 +101,7 @@ impl Layout {
     }
 }
 
-fn field_bit(field: Field) -> u16 {
+fn field_bit(field: Field) -> u32 {
     let position = Field::ALL.iter().position(|&f| f == field).unwrap_or(0);
     1 << position
 }

@@ -7,6 +7,15 @@ use crate::i18n::page::errors::ErrorText;
 use crate::i18n::{ErrorWords, Lang, fill};
 use crate::sampler::SamplerError;
 
+/// The sampler Lightning's `DistributedSamplerWrapper` wraps (`inner=`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InnerSampler {
+    /// `SequentialSampler(dataset)`.
+    Sequential,
+    /// `RandomSampler(dataset, generator=g)`, `g.manual_seed(inner_seed)`.
+    Random,
+}
+
 /// Which processes the "no sampler" side simulates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Seeding {
@@ -65,11 +74,19 @@ pub enum Field {
     Seeding,
     OsSeed,
     Stage,
+    SplitBatches,
+    EvenBatches,
+    UseSeedableSampler,
+    DataSeed,
+    Inner,
+    InnerSeed,
+    Consumed,
+    RestoreEpoch,
 }
 
 impl Field {
     /// Every field, in the order the URL lists them.
-    pub const ALL: [Field; 15] = [
+    pub const ALL: [Field; 23] = [
         Field::N,
         Field::NumReplicas,
         Field::Rank,
@@ -85,6 +102,27 @@ impl Field {
         Field::Seeding,
         Field::OsSeed,
         Field::Stage,
+        Field::SplitBatches,
+        Field::EvenBatches,
+        Field::UseSeedableSampler,
+        Field::DataSeed,
+        Field::Inner,
+        Field::InnerSeed,
+        Field::Consumed,
+        Field::RestoreEpoch,
+    ];
+
+    /// The options only the ecosystem's schemes read: the URL carries them only when they
+    /// differ from their defaults, so every link made before them still reads the same.
+    pub const ECOSYSTEM: [Field; 8] = [
+        Field::SplitBatches,
+        Field::EvenBatches,
+        Field::UseSeedableSampler,
+        Field::DataSeed,
+        Field::Inner,
+        Field::InnerSeed,
+        Field::Consumed,
+        Field::RestoreEpoch,
     ];
 
     /// The name in the URL (PyTorch's name where PyTorch has one).
@@ -105,6 +143,14 @@ impl Field {
             Field::Seeding => "seeding",
             Field::OsSeed => "os_seed",
             Field::Stage => "stage",
+            Field::SplitBatches => "split_batches",
+            Field::EvenBatches => "even_batches",
+            Field::UseSeedableSampler => "use_seedable_sampler",
+            Field::DataSeed => "data_seed",
+            Field::Inner => "inner",
+            Field::InnerSeed => "inner_seed",
+            Field::Consumed => "consumed",
+            Field::RestoreEpoch => "restore_epoch",
         }
     }
 
@@ -139,6 +185,8 @@ pub enum Problem {
     NotFlag { got: String },
     /// `seeding=` that is neither `alike` nor `unseeded`.
     NotSeeding,
+    /// `inner=` that is neither `sequential` nor `random`.
+    NotInner,
     /// More ranks than the page draws.
     TooManyRanks { max: i64 },
     /// A scheme whose ranks each draw their own list, at more indices in all (`n` times the
@@ -173,6 +221,7 @@ impl ParamError {
                 return fill(ErrorText::TooManyIndices.text(lang), &[("max", &max)]);
             }
             Problem::NotSeeding => return ErrorText::NotSeeding.text(lang).to_string(),
+            Problem::NotInner => return ErrorText::NotInner.text(lang).to_string(),
             Problem::NotFlag { got } => (ErrorText::NotFlag, got),
             Problem::NotWhole { got, min: None, .. } => (ErrorText::NotWhole, got),
             Problem::NotWhole { got, max: None, .. } => (ErrorText::NotWholeAtLeast, got),

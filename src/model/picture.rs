@@ -164,6 +164,9 @@ pub(crate) fn field_of(error: &SamplerError) -> Field {
         SamplerError::SamplerWithShuffle => Field::LoaderShuffle,
         SamplerError::InvalidNumSamples { .. } | SamplerError::DatasetTooLarge { .. } => Field::N,
         SamplerError::TotalSizeTooLarge { .. } => Field::NumReplicas,
+        SamplerError::SplitBatches { .. } => Field::SplitBatches,
+        SamplerError::UnrepeatedEmptyRank => Field::NumReplicas,
+        SamplerError::ConsumedBeyondEpoch { .. } => Field::Consumed,
     }
 }
 

@@ -1,7 +1,7 @@
 //! [`Params`] and its query-string form: `?n=8&num_replicas=2&seed=0&...`, booleans as `0`/`1`.
 //! Decoding the URL itself (percent escapes) is the browser's job; this takes decoded pairs.
 
-use super::params::{Field, ParamError, Problem, Seeding, Stage};
+use super::params::{Field, InnerSampler, ParamError, Problem, Seeding, Stage};
 use crate::sampler::{Config, LoaderConfig, SEED_MAX, SEED_MIN};
 
 /// The most ranks the page draws (PyTorch has no such limit).
@@ -42,6 +42,22 @@ pub struct Params {
     pub os_seed: u64,
     /// The pipeline stage shown.
     pub stage: Stage,
+    /// Accelerate's `split_batches`: cut every batch into one slice per process.
+    pub split_batches: bool,
+    /// Accelerate's `even_batches`: complete the last round from the epoch's start.
+    pub even_batches: bool,
+    /// Accelerate's `use_seedable_sampler`: reseed the shuffle every epoch.
+    pub use_seedable_sampler: bool,
+    /// Accelerate's `data_seed` (`None`: the process's initial seed).
+    pub data_seed: Option<i128>,
+    /// The sampler Lightning's `DistributedSamplerWrapper` wraps.
+    pub inner: InnerSampler,
+    /// `g.manual_seed(inner_seed)` for the wrapped `RandomSampler`.
+    pub inner_seed: i128,
+    /// torchdata: batches trained before `state_dict()` is saved.
+    pub consumed: u64,
+    /// torchdata: whether the resumed process calls `set_epoch(epoch)` before loading.
+    pub restore_epoch: bool,
 }
 
 impl Default for Params {
@@ -63,6 +79,14 @@ impl Default for Params {
             seeding: Seeding::Alike,
             os_seed: 2024,
             stage: Stage::Batch,
+            split_batches: false,
+            even_batches: true,
+            use_seedable_sampler: false,
+            data_seed: None,
+            inner: InnerSampler::Random,
+            inner_seed: 0,
+            consumed: 1,
+            restore_epoch: false,
         }
     }
 }
@@ -149,6 +173,25 @@ impl Params {
                 let k = whole(field, v, 1, 5)? as u8;
                 self.stage = Stage::from_number(k).unwrap_or(Stage::Batch);
             }
+            Field::SplitBatches => self.split_batches = flag(field, v)?,
+            Field::EvenBatches => self.even_batches = flag(field, v)?,
+            Field::UseSeedableSampler => self.use_seedable_sampler = flag(field, v)?,
+            Field::DataSeed => {
+                self.data_seed = match v {
+                    "" | "none" | "None" => None,
+                    _ => Some(seed(field, v)?),
+                }
+            }
+            Field::Inner => {
+                self.inner = match v {
+                    "sequential" => InnerSampler::Sequential,
+                    "random" => InnerSampler::Random,
+                    _ => return Err(ParamError::new(field, Problem::NotInner)),
+                }
+            }
+            Field::InnerSeed => self.inner_seed = seed(field, v)?,
+            Field::Consumed => self.consumed = whole(field, v, 0, u64::MAX.into())? as u64,
+            Field::RestoreEpoch => self.restore_epoch = flag(field, v)?,
         }
         Ok(())
     }
@@ -175,13 +218,29 @@ impl Params {
             },
             Field::OsSeed => self.os_seed.to_string(),
             Field::Stage => self.stage.number().to_string(),
+            Field::SplitBatches => bit(self.split_batches),
+            Field::EvenBatches => bit(self.even_batches),
+            Field::UseSeedableSampler => bit(self.use_seedable_sampler),
+            Field::DataSeed => self.data_seed.map_or("none".into(), |s| s.to_string()),
+            Field::Inner => match self.inner {
+                InnerSampler::Sequential => "sequential".into(),
+                InnerSampler::Random => "random".into(),
+            },
+            Field::InnerSeed => self.inner_seed.to_string(),
+            Field::Consumed => self.consumed.to_string(),
+            Field::RestoreEpoch => bit(self.restore_epoch),
         }
     }
 
-    /// Every field as `name=value` joined by `&` (values need no escaping: digits, `-`, words).
+    /// Every field as `name=value` joined by `&` (values need no escaping: digits, `-`, words);
+    /// the ecosystem's options only where they differ from their defaults.
     pub fn to_query(&self) -> String {
-        let pairs: Vec<String> =
-            Field::ALL.iter().map(|&f| format!("{}={}", f.name(), self.get(f))).collect();
+        let defaults = Params::default();
+        let pairs: Vec<String> = Field::ALL
+            .iter()
+            .filter(|&&f| !Field::ECOSYSTEM.contains(&f) || self.get(f) != defaults.get(f))
+            .map(|&f| format!("{}={}", f.name(), self.get(f)))
+            .collect();
         pairs.join("&")
     }
 }

@@ -26,6 +26,11 @@ texts! {
             "seeding is either alike or unseeded.",
             "seeding 只能是 alike 或 unseeded。",
         ),
+        /// The sampler Lightning's wrapper wraps.
+        NotInner => (
+            "inner is either sequential or random.",
+            "inner 只能是 sequential 或 random。",
+        ),
         /// The page's cap on ranks.
         TooManyRanks => (
             "This page draws at most {max} ranks (PyTorch has no such limit).",
@@ -45,6 +50,26 @@ texts! {
         TotalSizeTooLarge => (
             "the padded index list would hold {total_size} indices, over this tool's limit of {max}",
             "填充后的索引列表将有 {total_size} 个索引，超出了本工具 {max} 的上限",
+        ),
+        /// This tool's check on batches taken before a save (Python's `next` would stop).
+        ConsumedBeyondEpoch => (
+            "{consumed} batches cannot be taken before the save: the epoch has {len}",
+            "保存前无法取出 {consumed} 个批次：这个 epoch 只有 {len} 个",
+        ),
+        /// Rule: Accelerate's `split_batches` with a batch size the processes do not divide.
+        RuleSplitBatches => (
+            "With split_batches=True every batch is cut into one slice per process, so batch_size must be a multiple of num_processes.",
+            "split_batches=True 时每个批次会被切成每个进程一份，所以 batch_size 必须是 num_processes 的整数倍。",
+        ),
+        /// Rule: `UnrepeatedDistributedSampler` with a rank left empty.
+        RuleUnrepeatedEmpty => (
+            "UnrepeatedDistributedSampler gives every rank at least one sample: len(dataset) must be 0 or at least num_replicas.",
+            "UnrepeatedDistributedSampler 要求每个 rank 至少有一个样本：len(dataset) 必须为 0 或不小于 num_replicas。",
+        ),
+        /// Rule: more batches before the save than the epoch has.
+        RuleConsumed => (
+            "The save happens inside the epoch: consumed counts batches already trained, from 0 up to len(loader).",
+            "保存发生在 epoch 之中：consumed 是已经训练过的批次数，从 0 到 len(loader)。",
         ),
         /// Rule: `num_replicas <= 0`.
         RuleReplicas => (

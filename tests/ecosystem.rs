@@ -1,0 +1,170 @@
+//! Parity with the ecosystem's samplers: every golden case made by accelerate 1.15.0,
+//! pytorch-lightning 2.6.6 and torchdata 0.11.0 (see `tests/golden/ecosystem/README.md`), and
+//! the quirks each library has, spelled out with the Python that shows them.
+
+mod common;
+
+use common::check_golden;
+use sampler_viz::sampler::{
+    AccelerateConfig, BatchSampler, Config, Inner, Prepared, Resume, SamplerError, Unrepeated,
+    Wrapper,
+};
+
+const ACCELERATE: &str = include_str!("golden/ecosystem/accelerate.jsonl");
+const LIGHTNING: &str = include_str!("golden/ecosystem/lightning.jsonl");
+const TORCHDATA: &str = include_str!("golden/ecosystem/torchdata.jsonl");
+
+/// ```python
+/// torch.manual_seed(manual_seed)
+/// dl = DataLoader(range(n), batch_size, shuffle, drop_last=loader_drop_last)
+/// p = prepare_data_loader(dl, num_processes=W, process_index=r, split_batches, even_batches,
+///                         use_seedable_sampler, data_seed, rng_types=["generator"])
+/// for e in range(epochs): p.set_epoch(e) if set_epoch; [b.tolist() for b in p]
+/// ```
+#[test]
+fn accelerate_matches_the_library() {
+    check_golden(ACCELERATE, 140);
+}
+
+/// ```python
+/// DistributedSamplerWrapper(SequentialSampler | RandomSampler(generator=g), W, rank, shuffle, seed, drop_last)
+/// UnrepeatedDistributedSampler(range(n), W, rank, shuffle, seed)
+/// ```
+#[test]
+fn lightning_matches_the_library() {
+    check_golden(LIGHTNING, 150);
+}
+
+/// ```python
+/// s = StatefulDistributedSampler(...); s.set_epoch(epoch); dl = StatefulDataLoader(..., sampler=s)
+/// before = [next(it) for _ in range(consumed)]; state = dl.state_dict()
+/// s2 = StatefulDistributedSampler(...); s2.set_epoch(resume_set_epoch)?; dl2.load_state_dict(state)
+/// ```
+#[test]
+fn torchdata_matches_the_library() {
+    check_golden(TORCHDATA, 90);
+}
+
+fn accelerate(n: u64, w: usize, bs: i64, drop_last: bool, split: bool, even: bool) -> Prepared {
+    let config = AccelerateConfig {
+        n,
+        num_processes: w,
+        batch_size: bs,
+        shuffle: false,
+        drop_last,
+        split_batches: split,
+        even_batches: even,
+        use_seedable_sampler: false,
+        data_seed: None,
+        manual_seed: 0,
+    };
+    Prepared::new(&config).unwrap()
+}
+
+#[track_caller]
+fn check_deal(prepared: &Prepared, want: &[&[&[u32]]]) {
+    let got = prepared.epoch(0).unwrap();
+    let want: Vec<Vec<Vec<u32>>> =
+        want.iter().map(|p| p.iter().map(|b| b.to_vec()).collect()).collect();
+    assert_eq!(got, want);
+}
+
+/// `DataLoader(range(10), batch_size=3)` on two processes; run with accelerate 1.15.0.
+#[test]
+fn accelerate_deals_whole_batches_and_completes_the_last_round() {
+    // even_batches=True: the short batch [9] is completed from the epoch's start.
+    check_deal(
+        &accelerate(10, 2, 3, false, false, true),
+        &[&[&[0, 1, 2], &[6, 7, 8]], &[&[3, 4, 5], &[9, 0, 1]]],
+    );
+    // even_batches=False: it stays short.
+    check_deal(
+        &accelerate(10, 2, 3, false, false, false),
+        &[&[&[0, 1, 2], &[6, 7, 8]], &[&[3, 4, 5], &[9]]],
+    );
+    // drop_last=True drops the short batch and the whole unfinished round: 6, 7, 8 too.
+    check_deal(&accelerate(10, 2, 3, true, false, true), &[&[&[0, 1, 2]], &[&[3, 4, 5]]]);
+}
+
+/// `split_batches=True`, `even_batches=False`: `len(p)` counts a slice two processes never get.
+#[test]
+fn accelerate_split_len_counts_a_slice_some_processes_never_get() {
+    let p = accelerate(10, 4, 4, false, true, false);
+    check_deal(&p, &[&[&[0], &[4], &[8]], &[&[1], &[5], &[9]], &[&[2], &[6]], &[&[3], &[7]]]);
+    assert_eq!((0..4).map(|r| p.len(r)).collect::<Vec<_>>(), [3, 3, 3, 3]);
+}
+
+#[test]
+fn accelerate_split_refuses_a_batch_the_processes_do_not_divide() {
+    let config = AccelerateConfig {
+        n: 10,
+        num_processes: 4,
+        batch_size: 6,
+        shuffle: false,
+        drop_last: false,
+        split_batches: true,
+        even_batches: true,
+        use_seedable_sampler: false,
+        data_seed: None,
+        manual_seed: 0,
+    };
+    let e = Prepared::new(&config).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "To use a `DataLoader` in `split_batches` mode, the batch size (6) needs to be a round \
+         multiple of the number of processes (4)."
+    );
+    let one = AccelerateConfig { batch_size: 1, ..config };
+    assert!(matches!(Prepared::new(&one), Err(SamplerError::SplitBatches { shard: true, .. })));
+}
+
+fn config(n: u64, w: i64, rank: i64, shuffle: bool, seed: i128, epoch: i128) -> Config {
+    Config { n, num_replicas: w, rank, shuffle, seed, drop_last: false, epoch }
+}
+
+/// `UnrepeatedDistributedSampler` shuffles with `manual_seed(epoch)`: its `seed` changes nothing.
+#[test]
+fn unrepeated_ignores_its_seed_and_pads_nothing() {
+    let a = Unrepeated { config: config(10, 3, 0, true, 0, 2) }.ranks().unwrap();
+    let b = Unrepeated { config: config(10, 3, 0, true, 12345, 2) }.ranks().unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a.iter().map(Vec::len).collect::<Vec<_>>(), [4, 3, 3]);
+    let too_few = Unrepeated { config: config(2, 3, 2, false, 0, 0) };
+    assert_eq!(too_few.check(), Err(SamplerError::UnrepeatedEmptyRank));
+}
+
+/// The wrapper's docstring says `shuffle` and `seed` have no effect; they reorder positions.
+#[test]
+fn the_wrapper_shuffles_positions_despite_its_docstring() {
+    let sequential = |shuffle, seed| {
+        Wrapper { inner: Inner::Sequential, config: config(8, 2, 0, shuffle, seed, 0) }
+            .ranks()
+            .unwrap()
+    };
+    assert_eq!(sequential(false, 0), [vec![0, 2, 4, 6], vec![1, 3, 5, 7]]);
+    assert_ne!(sequential(true, 0), sequential(false, 0));
+    assert_ne!(sequential(true, 0), sequential(true, 1));
+}
+
+/// Resuming without `set_epoch`: the saved count is applied to epoch 0's order.
+#[test]
+fn resume_skips_the_saved_count_of_whatever_epoch_is_set() {
+    let resume = |resume_epoch| Resume {
+        config: config(16, 1, 0, true, 0, 3),
+        loader: BatchSampler::new(4, false).unwrap(),
+        consumed: 2,
+        resume_epoch,
+    };
+    let restored = resume(Some(3)).run().unwrap();
+    let forgot = resume(None).run().unwrap();
+    assert_eq!(restored.before, forgot.before);
+    let all = |r: &sampler_viz::sampler::Resumed| {
+        let mut v: Vec<u32> = r.before.iter().chain(&r.after).flatten().copied().collect();
+        v.sort_unstable();
+        v
+    };
+    assert_eq!(all(&restored), (0..16).collect::<Vec<_>>());
+    assert_ne!(all(&forgot), (0..16).collect::<Vec<_>>());
+    let beyond = Resume { consumed: 5, ..resume(None) };
+    assert!(matches!(beyond.run(), Err(SamplerError::ConsumedBeyondEpoch { len: 4, .. })));
+}
