@@ -93,7 +93,7 @@ fn every_key_of_every_section_is_listed() {
         CanvasText, ControlText, ErrorText, NoSamplerText, PageText, PanelText, PipelineText,
         PlaybackText, PythonText, TableText,
     };
-    use sampler_viz::i18n::{charts, guide, scenarios, schemes};
+    use sampler_viz::i18n::{charts, ecosystem, guide, scenarios, schemes};
     let all = entries();
     let listed = |section: &str| all.iter().filter(|e| e.section == section).count();
     let sections = [
@@ -111,6 +111,7 @@ fn every_key_of_every_section_is_listed() {
         ("GuideText", guide::GuideText::ALL.len()),
         ("ScenarioText", scenarios::ScenarioText::ALL.len()),
         ("SchemeText", schemes::SchemeText::ALL.len()),
+        ("EcoText", ecosystem::EcoText::ALL.len()),
     ];
     for (section, keys) in sections {
         assert_eq!(listed(section), keys, "{section}: every key is in entries()");

@@ -7,6 +7,9 @@ use sampler_viz::model::scheme::{self, Deal, LANE_CAP, SCHEMES, Shared};
 use sampler_viz::model::{Params, Seeding};
 use serde_json::Value;
 
+#[path = "schemes/ecosystem.rs"]
+mod ecosystem;
+
 const SAMPLER: &str = include_str!("golden/pytorch-2.15/distributed_sampler.jsonl");
 const LOADER: &str = include_str!("golden/pytorch-2.15/dataloader.jsonl");
 
@@ -18,6 +21,10 @@ const PARITY: &[(&str, ParityCheck)] = &[
     ("distributed", distributed_matches_pytorch),
     ("no_sampler", no_sampler_matches_pytorch),
     ("seed_per_rank", seed_per_rank_matches_pytorch),
+    ("accelerate", ecosystem::accelerate_matches_the_library),
+    ("lightning_wrapper", ecosystem::wrapper_matches_the_library),
+    ("lightning_unrepeated", ecosystem::unrepeated_matches_the_library),
+    ("torchdata_resume", ecosystem::resume_matches_the_library),
 ];
 
 #[test]
@@ -63,8 +70,9 @@ fn compare_takes_two_or_three_registered_names() {
     assert_eq!(names(four), Err(scheme::CompareError::Count { got: 4 }));
     let unknown_first = scheme::CompareError::Unknown { name: "foo".into() };
     assert_eq!(names("foo"), Err(unknown_first));
-    let unknown = scheme::CompareError::Unknown { name: "accelerate".into() };
-    assert_eq!(names("distributed,accelerate"), Err(unknown));
+    let unknown = scheme::CompareError::Unknown { name: "horovod".into() };
+    assert_eq!(names("distributed,horovod"), Err(unknown));
+    assert_eq!(names("accelerate,distributed"), Ok("accelerate,distributed".into()));
 }
 
 /// The deal of a registered scheme, or a panic naming what was refused.

@@ -51,9 +51,15 @@ impl Wrapper {
         }
     }
 
-    /// Every rank's indices in the configured epoch (`set_epoch(epoch)` before each).
+    /// Every rank's indices in the configured epoch, `set_epoch(epoch)` before each epoch.
     pub fn ranks(&self) -> Result<Vec<Vec<u32>>, SamplerError> {
-        let inner = self.inner_order(self.config.epoch.max(0) as u64)?;
+        self.ranks_after(self.config.epoch.max(0) as u64)
+    }
+
+    /// Every rank's indices when `listed` epochs were listed before this one (the inner
+    /// sampler moves on every epoch, whatever epoch the wrapper is told).
+    pub fn ranks_after(&self, listed: u64) -> Result<Vec<Vec<u32>>, SamplerError> {
+        let inner = self.inner_order(listed)?;
         let epoch = DistributedSampler::new(&self.config)?.epoch()?;
         Ok(epoch
             .ranks()

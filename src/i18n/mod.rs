@@ -14,6 +14,7 @@ mod number;
 mod texts;
 
 pub mod charts;
+pub mod ecosystem;
 pub mod guide;
 pub mod page;
 pub mod scenarios;
@@ -28,6 +29,7 @@ pub use texts::{Entry, Text, fill, placeholders};
 pub fn entries() -> Vec<Entry> {
     let mut all = Vec::new();
     all.extend(charts::entries());
+    all.extend(ecosystem::entries());
     all.extend(guide::entries());
     all.extend(page::entries());
     all.extend(scenarios::entries());

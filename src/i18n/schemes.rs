@@ -25,6 +25,34 @@ texts! {
             "Each GPU builds its own `DistributedSampler(seed=rank)`: the stripes no longer fit together.",
             "每块 GPU 各自构建 `DistributedSampler(seed=rank)`：各自的条带不再互补。"
         ),
+        /// `accelerate`'s title.
+        AccelerateTitle => ("Accelerate's prepare()", "Accelerate 的 prepare()"),
+        /// `accelerate`'s summary.
+        AccelerateSummary => (
+            "`accelerator.prepare(loader)`: the loader's batches, dealt whole to the GPUs in turn (or split with `split_batches`).",
+            "`accelerator.prepare(loader)`：DataLoader 的批次整批轮流分给各 GPU（或用 `split_batches` 切开）。"
+        ),
+        /// `lightning_wrapper`'s title.
+        WrapperTitle => ("Lightning's sampler wrapper", "Lightning 的采样器包装"),
+        /// `lightning_wrapper`'s summary.
+        WrapperSummary => (
+            "`DistributedSamplerWrapper(your_sampler)`: your sampler's order, listed again each epoch, then striped like `DistributedSampler`.",
+            "`DistributedSamplerWrapper(your_sampler)`：每个 epoch 重新列出你的采样器的顺序，再像 `DistributedSampler` 那样分条带。"
+        ),
+        /// `lightning_unrepeated`'s title.
+        UnrepeatedTitle => ("Lightning, for prediction", "Lightning 预测用采样器"),
+        /// `lightning_unrepeated`'s summary.
+        UnrepeatedSummary => (
+            "`UnrepeatedDistributedSampler`: no padding, so GPUs may get one sample fewer; shuffled with `manual_seed(epoch)`, ignoring `seed`.",
+            "`UnrepeatedDistributedSampler`：不填充，各 GPU 可能相差一个样本；用 `manual_seed(epoch)` 打乱，忽略 `seed`。"
+        ),
+        /// `torchdata_resume`'s title.
+        ResumeTitle => ("torchdata: save and resume", "torchdata：保存并恢复"),
+        /// `torchdata_resume`'s summary.
+        ResumeSummary => (
+            "`StatefulDataLoader`: `consumed` batches, `state_dict()`, then a new process resumes the epoch. The state does not hold the epoch.",
+            "`StatefulDataLoader`：训练 `consumed` 个批次后 `state_dict()`，再由新进程接着这个 epoch。状态里没有保存 epoch。"
+        ),
         /// The section's heading.
         Heading => ("Ways to hand a dataset to GPUs, side by side", "把数据集分给多个 GPU 的不同方式，并排对比"),
         /// The dataset row's label.
@@ -84,6 +112,11 @@ texts! {
         ShareUneven => ("GPUs process {min} to {max} of {n} samples.", "各 GPU 处理 {n} 个样本中的 {min} 到 {max} 个。"),
         /// Fact: samples on more than one GPU.
         Duplicated => ("On more than one GPU: {count}.", "出现在不止一个 GPU 上的样本：{count} 个。"),
+        /// Fact: steps per epoch when the GPUs differ.
+        StepsUneven => (
+            "Steps per epoch differ: {min} to {max} (a collective step then waits for the GPU that stopped).",
+            "各 GPU 每个 epoch 的步数不同：{min} 到 {max}（之后的集合通信会一直等待已经停下的 GPU）。"
+        ),
         /// Fact: steps per epoch.
         Steps => ("Steps per epoch on each GPU: {steps}.", "每块 GPU 每个 epoch 的步数：{steps}。"),
         /// Fact: epochs until every GPU has seen every sample.

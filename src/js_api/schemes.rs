@@ -16,15 +16,20 @@ const TYPES: &'static str = r#"
 /** A registered scheme: its name (as `compare=` and `schemeDeal` take it) and its stages. */
 export interface SchemeInfo {
   name: string;
-  /** "indices" | "shuffle" | "shuffle_per_rank" | "pad_or_trim" | "stripe" | "batch" */
+  /**
+   * "indices" | "shuffle" | "shuffle_per_rank" | "pad_or_trim" | "stripe" | "batch" |
+   * "inner_order" | "deal_batches" | "split_batches" | "complete_round" | "resume"
+   */
   steps: string[];
 }
 
 /**
  * The page's parameters, by their URL names: `n`, `num_replicas`, `rank`, `shuffle`, `seed`,
  * `drop_last`, `epoch`, `set_epoch`, `batch_size`, `loader_drop_last`, `loader_shuffle`,
- * `manual_seed`, `seeding` (`"alike"` | `"unseeded"`), `os_seed`, `stage`. Each absent one takes
- * the page's default.
+ * `manual_seed`, `seeding` (`"alike"` | `"unseeded"`), `os_seed`, `stage`; and the ecosystem's:
+ * `split_batches`, `even_batches`, `use_seedable_sampler`, `data_seed` (`"none"` or a number),
+ * `inner` (`"sequential"` | `"random"`), `inner_seed`, `consumed`, `restore_epoch`. Each absent
+ * one takes the page's default.
  */
 export type SchemeOptions = { [name: string]: number | bigint | string | boolean };
 
@@ -34,6 +39,10 @@ export interface SchemeRank {
   indices: Uint32Array;
   /** Positions in `indices` that hold a padding copy. */
   padding: Uint32Array;
+  /** Positions in `indices` that this GPU trains a second time (after a resume). */
+  again: Uint32Array;
+  /** Where a resumed process took over (the position of its first sample), or `null`. */
+  resumedAt: number | null;
   /** What its loader leaves out (`DataLoader(drop_last=True)`'s short batch). */
   leftOut: Uint32Array;
   /** `len(sampler)` and `len(loader)` on this rank. */
@@ -44,6 +53,8 @@ export interface SchemeRank {
 /** What every GPU processes in one epoch, and what that adds up to. */
 export interface SchemeDeal {
   scheme: string;
+  /** Each GPU's batch size: `indices` break into batches of it (a rank's last may be short). */
+  batchSize: number;
   ranks: SchemeRank[];
   /** `[times, samples]`: how many samples are processed how many times, over all GPUs. */
   visits: [number, number][];
@@ -124,14 +135,20 @@ fn deal_object(name: &str, deal: &Deal) -> JsValue {
         .iter()
         .map(|lane| {
             let indices: Vec<u32> = lane.tiles.iter().map(|t| t.index).collect();
-            let padding: Vec<u32> = (0u32..)
-                .zip(&lane.tiles)
-                .filter(|(_, t)| t.origin == Origin::Padding)
-                .map(|(k, _)| k)
-                .collect();
+            let positions = |origin: Origin| -> Vec<u32> {
+                (0u32..)
+                    .zip(&lane.tiles)
+                    .filter(|(_, t)| t.origin == origin)
+                    .map(|(k, _)| k)
+                    .collect()
+            };
+            let (padding, again) = (positions(Origin::Padding), positions(Origin::Again));
+            let resumed_at = lane.resumed_at.map_or(JsValue::NULL, |k| (k as f64).into());
             object(&[
                 ("indices", Uint32Array::new_from_slice(&indices).into()),
                 ("padding", Uint32Array::new_from_slice(&padding).into()),
+                ("again", Uint32Array::new_from_slice(&again).into()),
+                ("resumedAt", resumed_at),
                 ("leftOut", Uint32Array::new_from_slice(&lane.left_out).into()),
                 ("samplerLen", (lane.sampler_len as f64).into()),
                 ("loaderLen", (lane.loader_len as f64).into()),
@@ -147,6 +164,7 @@ fn deal_object(name: &str, deal: &Deal) -> JsValue {
     let repeats = deal.repeats.map_or(JsValue::NULL, |e| (e as f64).into());
     object(&[
         ("scheme", name.into()),
+        ("batchSize", (deal.batch_size as f64).into()),
         ("ranks", ranks.into()),
         ("visits", visits.into()),
         ("unseen", Uint32Array::new_from_slice(&deal.unseen).into()),
@@ -163,6 +181,11 @@ fn step_name(step: Step) -> &'static str {
         Step::PadOrTrim => "pad_or_trim",
         Step::Stripe => "stripe",
         Step::Batch => "batch",
+        Step::InnerOrder => "inner_order",
+        Step::DealBatches => "deal_batches",
+        Step::SplitBatches => "split_batches",
+        Step::CompleteRound => "complete_round",
+        Step::Resume => "resume",
     }
 }
 

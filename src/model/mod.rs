@@ -15,7 +15,7 @@ pub mod scenario;
 pub mod scheme;
 pub mod visits;
 
-pub use params::{Field, ParamError, Problem, Seeding, Stage};
+pub use params::{Field, InnerSampler, ParamError, Problem, Seeding, Stage};
 pub use picture::{Lengths, NoSamplerSide, Picture, PictureTask, TimelineEpoch};
-pub use query::Params;
+pub use query::{MAX_REPLICAS, Params};
 pub use visits::Visits;

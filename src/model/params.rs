@@ -192,6 +192,8 @@ pub enum Problem {
     /// A scheme whose ranks each draw their own list, at more indices in all (`n` times the
     /// ranks) than the page draws at once.
     TooManyIndices { max: u64 },
+    /// An epoch that a generator running on across epochs takes too many draws to reach.
+    EpochTooFar { max: u64 },
     /// What the core refused: PyTorch's error, or this tool's limit.
     Refused(SamplerError),
 }
@@ -222,6 +224,9 @@ impl ParamError {
             }
             Problem::NotSeeding => return ErrorText::NotSeeding.text(lang).to_string(),
             Problem::NotInner => return ErrorText::NotInner.text(lang).to_string(),
+            Problem::EpochTooFar { max } => {
+                return fill(ErrorText::EpochTooFar.text(lang), &[("max", max)]);
+            }
             Problem::NotFlag { got } => (ErrorText::NotFlag, got),
             Problem::NotWhole { got, min: None, .. } => (ErrorText::NotWhole, got),
             Problem::NotWhole { got, max: None, .. } => (ErrorText::NotWholeAtLeast, got),

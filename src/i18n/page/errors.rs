@@ -31,6 +31,11 @@ texts! {
             "inner is either sequential or random.",
             "inner 只能是 sequential 或 random。",
         ),
+        /// This tool's cap on the draws to reach an epoch (not the library's).
+        EpochTooFar => (
+            "This set-up's generator runs on from epoch to epoch, so every earlier epoch is drawn again to reach this one: at this len(dataset) the page goes up to epoch {max} (the library has no such limit).",
+            "该方案的随机数生成器跨 epoch 连续使用，要到达这个 epoch 必须重新生成之前的每个 epoch：在此 len(dataset) 下本页面最多到 epoch {max}（库本身没有这个限制）。",
+        ),
         /// The page's cap on ranks.
         TooManyRanks => (
             "This page draws at most {max} ranks (PyTorch has no such limit).",

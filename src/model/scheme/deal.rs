@@ -10,8 +10,11 @@ use crate::sampler::BatchSampler;
 pub enum Origin {
     /// A sample of the dataset, at its first place in the list.
     Sample,
-    /// A copy added to make the list divide evenly (wrap-around padding).
+    /// A copy added to make the list divide evenly (wrap-around padding, or a round of
+    /// batches completed from the start of the epoch).
     Padding,
+    /// A sample this GPU already trained this epoch, trained again (after a resume).
+    Again,
 }
 
 /// One sample in a GPU's lane.
@@ -38,6 +41,8 @@ pub struct Lane {
     pub loader_len: usize,
     /// The first indices (up to the cap) its loader leaves out (`DataLoader(drop_last=True)`'s short batch).
     pub left_out: Vec<u32>,
+    /// Where a new process took over mid-epoch (a resume): the position of its first sample.
+    pub resumed_at: Option<usize>,
 }
 
 /// What every rank processes in one epoch, and what that adds up to.
@@ -114,6 +119,7 @@ impl Deal {
                 sampler_len: list.len(),
                 loader_len: loader.len(list.len()),
                 left_out: list[kept..].iter().take(cap).copied().collect(),
+                resumed_at: None,
             })
             .collect();
         let unseen = (0u32..).zip(&visits_of).filter(|&(_, &c)| c == 0).map(|(i, _)| i);
@@ -154,6 +160,7 @@ impl Deal {
                     sampler_len: n,
                     loader_len: loader.len(n),
                     left_out: order.iter().skip(kept).take(cap).copied().collect(),
+                    resumed_at: None,
                 }
             })
             .collect();
@@ -168,6 +175,45 @@ impl Deal {
             repeats: None,
         }
     }
+}
+
+impl Deal {
+    /// The deal of ranks whose loaders yield `batches` (rank 0 first), each batch of
+    /// `batch_size` but maybe a rank's last: the lanes break where the batches do, and each
+    /// lane's steps are its batches.
+    pub fn from_batches(
+        n: usize,
+        batches: &[Vec<Vec<u32>>],
+        batch_size: usize,
+        origin: impl Fn(usize, usize) -> Origin,
+        cap: usize,
+    ) -> Deal {
+        let lists: Vec<Vec<u32>> = batches.iter().map(|b| b.concat()).collect();
+        let loader = BatchSampler::new(batch_size.max(1) as i64, false).expect("a positive size");
+        let mut deal = Deal::from_lists(n, &lists, origin, &loader, cap);
+        for (lane, batches) in deal.lanes.iter_mut().zip(batches) {
+            lane.loader_len = batches.len();
+        }
+        deal
+    }
+}
+
+/// Each position's origin when batches are handed out step by step, rank by rank: a sample's
+/// first copy in that order is the sample, any later one a copy made to even the ranks out.
+pub fn first_copies(n: usize, batches: &[Vec<Vec<u32>>]) -> Vec<Vec<Origin>> {
+    let mut seen = vec![false; n];
+    let mut origins: Vec<Vec<Origin>> =
+        batches.iter().map(|b| Vec::with_capacity(b.iter().map(Vec::len).sum())).collect();
+    let steps = batches.iter().map(Vec::len).max().unwrap_or(0);
+    for step in 0..steps {
+        for (rank, batches) in batches.iter().enumerate() {
+            for &index in batches.get(step).into_iter().flatten() {
+                let first = !std::mem::replace(&mut seen[index as usize], true);
+                origins[rank].push(if first { Origin::Sample } else { Origin::Padding });
+            }
+        }
+    }
+    origins
 }
 
 /// The `cap` smallest of `samples`, ascending.

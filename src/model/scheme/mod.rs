@@ -8,18 +8,26 @@
 //! `i18n::schemes`); `tests/schemes.rs` fails for a registered scheme without golden parity
 //! cases, texts in both languages or a Python panel.
 
+mod accelerate;
 pub mod coverage;
 mod deal;
 mod distributed;
+mod lightning_unrepeated;
+mod lightning_wrapper;
 mod no_sampler;
 mod python;
 mod seed_per_rank;
+mod torchdata_resume;
 mod verdict;
 
-pub use deal::{Deal, Lane, Origin, Tile};
+pub use accelerate::Accelerate;
+pub use deal::{Deal, Lane, Origin, Tile, first_copies};
 pub use distributed::Distributed;
+pub use lightning_unrepeated::LightningUnrepeated;
+pub use lightning_wrapper::LightningWrapper;
 pub use no_sampler::NoSamplerScheme;
 pub use seed_per_rank::SeedPerRank;
+pub use torchdata_resume::TorchdataResume;
 pub use verdict::Verdict;
 
 use std::sync::Arc;
@@ -45,6 +53,22 @@ fn per_rank_lists_fit(params: &Params, field: super::Field) -> Result<(), Vec<Pa
     Ok(())
 }
 
+/// The most random draws a scheme whose generator runs on across epochs makes to reach the
+/// epoch shown (every epoch before it is drawn again).
+pub const DRAW_LIMIT: u64 = 1 << 25;
+
+/// Refuses, against `epoch`, an epoch that `permutations_per_epoch` permutations of `n` a
+/// past epoch would take beyond [`DRAW_LIMIT`] to reach.
+fn past_epochs_fit(params: &Params, permutations_per_epoch: u64) -> Result<(), Vec<ParamError>> {
+    let per_epoch = params.n.max(1).saturating_mul(permutations_per_epoch);
+    let max = DRAW_LIMIT / per_epoch;
+    if params.epoch > max {
+        let problem = super::Problem::EpochTooFar { max };
+        return Err(vec![ParamError::new(super::Field::Epoch, problem)]);
+    }
+    Ok(())
+}
+
 /// Tiles listed per lane at most; a count says how many more there are.
 pub const LANE_CAP: usize = 64;
 
@@ -63,6 +87,16 @@ pub enum Step {
     Stripe,
     /// Cut into batches by the `DataLoader`.
     Batch,
+    /// The user's own sampler listed afresh (Lightning's wrapper).
+    InnerOrder,
+    /// Whole batches dealt to the processes in turn (Accelerate).
+    DealBatches,
+    /// Every batch cut into one slice per process (Accelerate's `split_batches`).
+    SplitBatches,
+    /// The last round completed from the start of the epoch (Accelerate's `even_batches`).
+    CompleteRound,
+    /// A new process resumes from a saved state (torchdata).
+    Resume,
 }
 
 /// Work a scheme may share with the page's main picture instead of doing it twice: the
@@ -100,10 +134,23 @@ pub trait Scheme: Sync {
     fn repeats_by_design(&self, params: &Params) -> bool;
     /// The Python that prints what [`Scheme::deal`] gives, with these parameters.
     fn python(&self, params: &Params, lang: Lang) -> String;
+    /// Its own options beyond the comparison's bar, named as its library names them (the
+    /// panel shows a control for each).
+    fn options(&self) -> &'static [super::Field] {
+        &[]
+    }
 }
 
 /// Every scheme the page can compare, in the pickers' order.
-pub static SCHEMES: &[&dyn Scheme] = &[&Distributed, &NoSamplerScheme, &SeedPerRank];
+pub static SCHEMES: &[&dyn Scheme] = &[
+    &Distributed,
+    &NoSamplerScheme,
+    &SeedPerRank,
+    &Accelerate,
+    &LightningWrapper,
+    &LightningUnrepeated,
+    &TorchdataResume,
+];
 
 /// The registered scheme called `name`.
 pub fn by_name(name: &str) -> Option<&'static dyn Scheme> {

@@ -16,7 +16,7 @@ impl Py<'_> {
     }
 
     /// A comment's text in the page's language.
-    pub fn say(&self, key: SchemeText) -> &'static str {
+    pub fn say(&self, key: impl crate::i18n::Text) -> &'static str {
         key.text(self.1)
     }
 

@@ -1,0 +1,62 @@
+//! The ecosystem's schemes (Accelerate, Lightning, torchdata): the comments of their Python,
+//! the names of their stages, and what their panels add (their options, a resume's mark).
+
+texts! {
+    /// What the ecosystem's schemes add to the comparison.
+    pub enum EcoText {
+        /// The Python: the state `prepare_data_loader` reads.
+        PyAccelerateState => ("one state; each rank below stands for one process", "一个状态；下面每个 rank 代表一个进程"),
+        /// The Python: one process of the launch.
+        PyAccelerateProcess => ("each process of `accelerate launch`", "`accelerate launch` 的每个进程"),
+        /// The Python: what `prepare` calls.
+        PyAcceleratePrepare => ("what accelerator.prepare(loader) does in this process", "accelerator.prepare(loader) 在这个进程里做的事"),
+        /// The Python: Lightning's loop.
+        PyLightningSetEpoch => ("Lightning's loop calls this each epoch", "Lightning 的训练循环每个 epoch 都会调用"),
+        /// The Python: the wrapper.
+        PyWrapper => ("what Lightning puts in place of your sampler", "Lightning 用它替换你的采样器"),
+        /// The Python: the unrepeated sampler's seed.
+        PyUnrepeated => ("seed is taken and ignored: it shuffles with manual_seed(epoch)", "seed 会被接收但被忽略：它用 manual_seed(epoch) 打乱"),
+        /// The Python: the epoch restored.
+        PyRestored => ("restored: the state does not hold it", "已恢复：状态里并没有保存它"),
+        /// The Python: the epoch forgotten.
+        PyForgotten => ("forgotten: the sampler stays at epoch 0", "被遗忘：采样器停留在 epoch 0"),
+        /// The Python: the save.
+        PySave => ("saved in the checkpoint", "保存在检查点里"),
+        /// The Python: the new process.
+        PyResume => ("a new process, after a restart", "重启后的新进程"),
+        /// A lane's mark where the resumed process starts.
+        Resumed => ("resumed", "恢复"),
+        /// The mark, for screen readers.
+        SrResumed => ("(a new process resumes here)", "（新进程从这里恢复）"),
+        /// A tile trained again after the resume, for screen readers.
+        SrAgain => ("(trained again by this GPU)", "（这块 GPU 再次训练）"),
+        /// Legend: trained again.
+        LegendAgain => ("trained twice by one GPU", "同一块 GPU 训练了两次"),
+        /// The panel's own options.
+        Options => ("Its options", "它的选项"),
+        /// The panel's stages.
+        How => ("How:", "流程："),
+        /// Stage: indices.
+        StepIndices => ("indices 0…n-1", "索引 0…n-1"),
+        /// Stage: one shuffle.
+        StepShuffle => ("shuffle", "打乱"),
+        /// Stage: each rank shuffles.
+        StepShufflePerRank => ("each GPU shuffles", "每块 GPU 各自打乱"),
+        /// Stage: pad or trim.
+        StepPadOrTrim => ("pad or trim", "填充或截断"),
+        /// Stage: stripe.
+        StepStripe => ("stripe per GPU", "按 GPU 分条带"),
+        /// Stage: batch.
+        StepBatch => ("batch", "分批"),
+        /// Stage: the inner sampler.
+        StepInnerOrder => ("your sampler's order", "你的采样器的顺序"),
+        /// Stage: deal whole batches.
+        StepDealBatches => ("deal batches in turn", "批次轮流分给各 GPU"),
+        /// Stage: split batches.
+        StepSplitBatches => ("split each batch", "切分每个批次"),
+        /// Stage: complete the last round.
+        StepCompleteRound => ("complete the last round", "补齐最后一轮"),
+        /// Stage: resume.
+        StepResume => ("save, restart, resume", "保存、重启、恢复"),
+    }
+}

@@ -1,0 +1,142 @@
+//! `accelerate`: `accelerator.prepare(DataLoader(dataset, batch_size, shuffle, drop_last))` as
+//! Accelerate 1.15 does it. The loader's batches are made alike in every process, then whole
+//! batches are dealt in turn (or each is split into one slice per process), and the last round
+//! is completed from the start of the epoch unless `even_batches=False`.
+
+use super::{Deal, Scheme, Shared, Step, first_copies, past_epochs_fit, refused};
+use crate::i18n::Lang;
+use crate::i18n::ecosystem::EcoText;
+use crate::i18n::schemes::SchemeText;
+use crate::model::{Field, ParamError, Params, Problem};
+use crate::sampler::{AccelerateConfig, Prepared};
+
+/// Accelerate's `prepare_data_loader`.
+pub struct Accelerate;
+
+impl Scheme for Accelerate {
+    fn name(&self) -> &'static str {
+        "accelerate"
+    }
+
+    fn title(&self) -> SchemeText {
+        SchemeText::AccelerateTitle
+    }
+
+    fn summary(&self) -> SchemeText {
+        SchemeText::AccelerateSummary
+    }
+
+    fn steps(&self) -> &'static [Step] {
+        &[Step::Indices, Step::Shuffle, Step::Batch, Step::DealBatches, Step::CompleteRound]
+    }
+
+    fn options(&self) -> &'static [Field] {
+        &[
+            Field::SplitBatches,
+            Field::EvenBatches,
+            Field::LoaderDropLast,
+            Field::UseSeedableSampler,
+            Field::DataSeed,
+            Field::ManualSeed,
+        ]
+    }
+
+    fn deal_up_to(
+        &self,
+        params: &Params,
+        _shared: &Shared,
+        cap: usize,
+    ) -> Result<Deal, Vec<ParamError>> {
+        let prepared = prepared(params)?;
+        let batches = prepared.epoch(params.epoch).map_err(refused)?;
+        let n = params.n as usize;
+        let origins = first_copies(n, &batches);
+        let origin = |rank: usize, k: usize| origins[rank][k];
+        let mut deal = Deal::from_batches(n, &batches, prepared.process_batch_size(), origin, cap);
+        deal.repeats = repeats(params, &prepared, &batches);
+        Ok(deal)
+    }
+
+    fn repeats_by_design(&self, params: &Params) -> bool {
+        !params.shuffle
+    }
+
+    fn python(&self, params: &Params, lang: Lang) -> String {
+        let py = super::python::Py(params, lang);
+        let p = params;
+        let data_seed = p.data_seed.map_or("None".to_string(), |s| s.to_string());
+        let set_epoch = if p.set_epoch { "        loader.set_epoch(epoch)\n" } else { "" };
+        format!(
+            "import torch\nfrom torch.utils.data import DataLoader\nfrom accelerate import Accelerator\nfrom accelerate.data_loader import prepare_data_loader\n\nAccelerator(cpu=True)  # {state}\ndataset = list(range({n}))  # {item}\n\nfor rank in range({w}):  # {process}\n    torch.manual_seed({seed})  # accelerate.utils.set_seed({seed})\n    loader = DataLoader(dataset, batch_size={bs}, shuffle={shuffle}, drop_last={dl})\n    # {prepare}\n    loader = prepare_data_loader(loader, num_processes={w}, process_index=rank, split_batches={split}, even_batches={even}, use_seedable_sampler={seedable}, data_seed={data_seed}, rng_types=[\"generator\"], put_on_device=False)\n    for epoch in range({epochs}):\n{set_epoch}        seen = [i for batch in loader for i in batch.tolist()]\n    print(f\"GPU {{rank}}:\", seen)\n",
+            state = py.say(EcoText::PyAccelerateState),
+            n = p.n,
+            item = py.say(SchemeText::PyItem),
+            w = p.num_replicas,
+            process = py.say(EcoText::PyAccelerateProcess),
+            seed = p.manual_seed,
+            bs = p.batch_size,
+            shuffle = py.bool(p.shuffle),
+            dl = py.bool(p.loader_drop_last),
+            prepare = py.say(EcoText::PyAcceleratePrepare),
+            split = py.bool(p.split_batches),
+            even = py.bool(p.even_batches),
+            seedable = py.bool(p.use_seedable_sampler),
+            epochs = p.epoch + 1,
+        )
+    }
+}
+
+/// The prepared loader for these parameters, or what the libraries (or the page) refuse.
+fn prepared(params: &Params) -> Result<Prepared, Vec<ParamError>> {
+    if params.num_replicas <= 0 || params.num_replicas > crate::model::MAX_REPLICAS {
+        let got = params.num_replicas.to_string();
+        let problem = Problem::NotWhole { got, min: Some(1), max: Some(64) };
+        return Err(vec![ParamError::new(Field::NumReplicas, problem)]);
+    }
+    super::per_rank_lists_fit(&Params { num_replicas: 1, ..params.clone() }, Field::N)?;
+    let config = AccelerateConfig {
+        n: params.n,
+        num_processes: params.num_replicas as usize,
+        batch_size: params.batch_size,
+        shuffle: params.shuffle,
+        drop_last: params.loader_drop_last,
+        split_batches: params.split_batches,
+        even_batches: params.even_batches,
+        use_seedable_sampler: params.use_seedable_sampler,
+        data_seed: params.data_seed,
+        manual_seed: params.manual_seed,
+    };
+    let prepared = Prepared::new(&config).map_err(|e| {
+        let field = match e {
+            crate::sampler::SamplerError::SeedOverflow { .. } if params.use_seedable_sampler => {
+                if params.data_seed.is_some() {
+                    Field::DataSeed
+                } else {
+                    Field::ManualSeed
+                }
+            }
+            crate::sampler::SamplerError::SeedOverflow { .. } => Field::ManualSeed,
+            _ => crate::model::picture::field_of(&e),
+        };
+        vec![ParamError::from_sampler(field, &e)]
+    })?;
+    // One generator runs on across epochs when several processes shuffle without reseeding.
+    if params.shuffle && !params.use_seedable_sampler && params.num_replicas > 1 {
+        past_epochs_fit(params, 2)?;
+    }
+    Ok(prepared)
+}
+
+/// Epoch 0, when this epoch deals exactly what epoch 0 dealt.
+fn repeats(params: &Params, prepared: &Prepared, now: &[Vec<Vec<u32>>]) -> Option<u64> {
+    if params.epoch == 0 {
+        return None;
+    }
+    if !params.shuffle {
+        return Some(0);
+    }
+    if params.n > super::distributed::COMPARE_LIMIT {
+        return None;
+    }
+    (prepared.epoch(0).ok()? == now).then_some(0)
+}
