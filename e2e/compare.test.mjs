@@ -105,8 +105,8 @@ test("compare= picks the schemes; seed_per_rank's lanes lose and repeat samples"
 });
 
 test("a bad compare= says so and shows the default pair; the picker rewrites compare=", async () => {
-  await withPage({ compare: "distributed,accelerate" }, async (page) => {
-    assert.match(await page.textContent("[data-testid=compare-error]"), /"accelerate"/);
+  await withPage({ compare: "distributed,horovod" }, async (page) => {
+    assert.match(await page.textContent("[data-testid=compare-error]"), /"horovod"/);
     assert.deepEqual((await readPanels(page)).map((p) => p.scheme), ["distributed", "no_sampler"]);
     await page.selectOption("[data-testid=scheme-panel]:nth-child(2) [data-testid=scheme-picker]", "seed_per_rank");
     await page.waitForSelector("[data-scheme=seed_per_rank]");

@@ -11,6 +11,7 @@ use super::compare::Deals;
 use super::controls::message_lang;
 use super::{AppState, fill, rank_colour, thousands, tr};
 use crate::i18n::Lang;
+use crate::i18n::ecosystem::EcoText as E;
 use crate::i18n::schemes::SchemeText as T;
 use crate::model::scheme::coverage::Cover as CoverAt;
 use crate::model::scheme::{self, Deal, LANE_CAP, Lane, Origin, SCHEMES, Verdict};
@@ -38,6 +39,7 @@ pub fn SchemePanel(
                 <Picker k=k />
                 <Remove k=k />
                 <p class="summary">{move || scheme::by_name(name()).map(|s| super::rich(s.summary()))}</p>
+                <super::scheme_options::SchemeOptions k=k deals=deals />
             </header>
             {move || deals.with(|d| match d.get(k).map(|(_, deal)| deal) {
                 Some(Ok(deal)) => body(deal, k, state.lang.get()).into_any(),
@@ -177,13 +179,22 @@ fn lane_view(lane: &Lane, rank: usize, keys: &[String], batch: usize, lang: Lang
         .enumerate()
         .map(|(pos, (tile, key))| {
             let padding = tile.origin == Origin::Padding;
+            let again = tile.origin == Origin::Again;
+            let origin = if padding { Some("padding") } else { again.then_some("again") };
+            // Where a new process took over: a mark before its first sample.
+            let mark = (lane.resumed_at == Some(pos)).then(|| view! {
+                <span class="resume-mark" data-testid="resume-mark" aria-hidden="true">{E::Resumed.text(lang)}</span>
+                <span class="sr-only">{E::SrResumed.text(lang)}</span>
+            });
             view! {
+                {mark}
                 <span class="tile" class:batch-start={pos > 0 && pos % batch == 0}
                     data-index=tile.index data-dup=tile.dup.then_some("1")
-                    data-origin=padding.then_some("padding")
+                    data-origin=origin
                     data-flip=key.clone() style=tile_style(tile.index)>
                 {tile.index}
                 {padding.then(|| view! { <span class="sr-only">{T::SrPadding.text(lang)}</span> })}
+                {again.then(|| view! { <span class="sr-only">{E::SrAgain.text(lang)}</span> })}
                 {tile.dup.then(|| view! { <span class="sr-only">{T::SrDup.text(lang)}</span> })}
             </span>
             }
@@ -253,11 +264,17 @@ fn facts(deal: &Deal, lang: Lang) -> impl IntoView {
             &[("min", &thousands(min)), ("max", &thousands(max)), ("n", &thousands(n))],
         )
     };
-    let steps = deal.lanes.first().map_or(0, |l| l.loader_len as u64);
+    let steps = || deal.lanes.iter().map(|l| l.loader_len as u64);
+    let (fewest, most) = (steps().min().unwrap_or(0), steps().max().unwrap_or(0));
+    let steps = if fewest == most {
+        fill(T::Steps, lang, &[("steps", &thousands(most))])
+    } else {
+        fill(T::StepsUneven, lang, &[("min", &thousands(fewest)), ("max", &thousands(most))])
+    };
     view! {
         <li data-fact="share">{share}</li>
         <li data-fact="duplicated">{fill(T::Duplicated, lang, &[("count", &thousands(deal.duplicated()))])}</li>
-        <li data-fact="steps">{fill(T::Steps, lang, &[("steps", &thousands(steps))])}</li>
+        <li data-fact="steps">{steps}</li>
     }
 }
 

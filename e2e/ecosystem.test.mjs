@@ -1,0 +1,87 @@
+// The ecosystem's schemes on the page: picked by the URL, their options as controls named as
+// their libraries name them, their lanes, their refusals next to the option at fault.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { pageQuery, useBrowser } from "./harness.mjs";
+
+const session = useBrowser();
+const LANES = "[data-testid=compare] [data-testid=gpu-lane]";
+const withPage = (params, body) => session.withPage(params, body, { ready: LANES });
+
+/** The lanes of the panel showing `scheme`: { indices, padding, again, resumed } per rank. */
+function lanes(page, scheme) {
+  return page.$$eval(`[data-scheme=${scheme}] [data-testid=gpu-lane]`, (all) =>
+    all.map((lane) => {
+      const tiles = [...lane.querySelectorAll("[data-index]")];
+      return {
+        indices: tiles.map((t) => Number(t.dataset.index)),
+        padding: tiles.map((t) => t.dataset.origin === "padding"),
+        again: tiles.map((t) => t.dataset.origin === "again"),
+        resumed: lane.querySelectorAll("[data-testid=resume-mark]").length,
+      };
+    }),
+  );
+}
+
+const fact = (page, scheme, name) => page.textContent(`[data-scheme=${scheme}] [data-fact=${name}]`);
+
+test("compare=accelerate with split_batches=1: every batch cut in two, the last completed from the start", async () => {
+  const params = { compare: "accelerate,distributed", n: 10, num_replicas: 2, batch_size: 4, shuffle: 0, split_batches: 1 };
+  await withPage(params, async (page) => {
+    const [p0, p1] = await lanes(page, "accelerate");
+    assert.deepEqual(p0.indices, [0, 1, 4, 5, 8, 9]);
+    assert.deepEqual(p1.indices, [2, 3, 6, 7, 0, 1]);
+    assert.deepEqual(p1.padding, [false, false, false, false, true, true]);
+    assert.match(await fact(page, "accelerate", "steps"), /: 3\./);
+    assert.ok(await page.isChecked("[data-scheme=accelerate] [data-testid=option-split_batches]"));
+    const how = await page.textContent("[data-scheme=accelerate] [data-testid=scheme-how]");
+    assert.match(how, /deal batches in turn/);
+    // even_batches=False: GPU 1 stops a batch early, and the facts say the steps differ.
+    await page.uncheck("[data-scheme=accelerate] [data-testid=option-even_batches]");
+    await page.waitForFunction(() => new URLSearchParams(location.search).get("even_batches") === "0");
+    await page.waitForFunction(() => document.querySelector("[data-scheme=accelerate] [data-fact=steps]")?.textContent.includes("2 to 3"));
+    assert.deepEqual((await lanes(page, "accelerate"))[1].indices, [2, 3, 6, 7]);
+  });
+});
+
+test("a batch the processes do not divide: Accelerate's own message next to split_batches", async () => {
+  const params = { compare: "distributed,accelerate", n: 10, num_replicas: 2, batch_size: 3, split_batches: 1 };
+  await withPage(params, async (page) => {
+    const error = await page.textContent("[data-scheme=accelerate] [data-testid=scheme-options]");
+    assert.match(error, /To use a `DataLoader` in `split_batches` mode, the batch size \(3\) needs to be a round multiple of the number of processes \(2\)\./);
+    assert.equal(pageQuery(page).get("compare"), "distributed,accelerate");
+    // The other panel still draws.
+    assert.equal((await lanes(page, "distributed")).length, 2);
+  });
+});
+
+test("torchdata_resume: the resumed process forgets the epoch, so the epoch trains some samples twice", async () => {
+  const params = { compare: "torchdata_resume,distributed", n: 16, num_replicas: 2, batch_size: 2, consumed: 2, epoch: 1 };
+  await withPage(params, async (page) => {
+    const forgot = await lanes(page, "torchdata_resume");
+    assert.ok(forgot.every((lane) => lane.resumed === 1), "a mark where each GPU resumed");
+    assert.ok(forgot.every((lane) => lane.indices.length === 8));
+    const verdict = await page.textContent("[data-scheme=torchdata_resume] [data-testid=verdict]");
+    assert.match(verdict, /never seen this epoch/);
+    await page.check("[data-scheme=torchdata_resume] [data-testid=option-restore_epoch]");
+    await page.waitForFunction(() =>
+      /Each sample once/.test(document.querySelector("[data-scheme=torchdata_resume] [data-testid=verdict]")?.textContent ?? ""),
+    );
+    const restored = await lanes(page, "torchdata_resume");
+    assert.ok(restored.every((lane) => !lane.again.some(Boolean)));
+    const python = await page.textContent("[data-scheme=torchdata_resume] [data-testid=scheme-python] code");
+    assert.match(python, /loader\.load_state_dict\(state\)/);
+  });
+});
+
+test("lightning_unrepeated pads nothing: GPUs get 3, 3, 2 and 2 of 10", async () => {
+  await withPage({ compare: "lightning_unrepeated,lightning_wrapper", n: 10, num_replicas: 4, shuffle: 0, batch_size: 1 }, async (page) => {
+    const unrepeated = await lanes(page, "lightning_unrepeated");
+    assert.deepEqual(unrepeated.map((l) => l.indices), [[0, 4, 8], [1, 5, 9], [2, 6], [3, 7]]);
+    assert.match(await fact(page, "lightning_unrepeated", "share"), /2 to 3 of 10/);
+    const wrapper = await lanes(page, "lightning_wrapper");
+    assert.equal(wrapper.length, 4);
+    assert.ok(wrapper.every((l) => l.indices.length === 3), "the wrapper pads to 12");
+    assert.equal(await page.inputValue("[data-scheme=lightning_wrapper] [data-testid=option-inner]"), "random");
+  });
+});

@@ -1,0 +1,144 @@
+//! A compared scheme's own options (named as its library names them), and the stages its
+//! samples go through, under its picker.
+
+use leptos::prelude::*;
+
+use super::compare::Deals;
+use super::controls::message_lang;
+use super::{AppState, tr};
+use crate::i18n::ecosystem::EcoText as E;
+use crate::model::Field;
+use crate::model::scheme::Step;
+
+/// The options and stages of the `k`-th compared scheme.
+#[component]
+pub fn SchemeOptions(
+    /// Its place among the compared schemes.
+    k: usize,
+    /// What each compared scheme deals (its refusals go next to the option at fault).
+    deals: Memo<Deals>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let current = move || state.compare.with(|c| c.get(k).copied());
+    move || {
+        let scheme = current()?;
+        let steps = scheme
+            .steps()
+            .iter()
+            .map(|&step| view! { <li>{tr(step_text(step))}</li> })
+            .collect_view();
+        let options = scheme.options();
+        let fields = options.iter().map(|&field| option(k, field, deals)).collect_view();
+        Some(view! {
+            <div class="scheme-how" data-testid="scheme-how">
+                <span class="how-label">{tr(E::How)}</span>
+                <ol class="steps">{steps}</ol>
+            </div>
+            {(!options.is_empty()).then(|| view! {
+                <fieldset class="scheme-options" data-testid="scheme-options">
+                    <legend>{tr(E::Options)}</legend>
+                    {fields}
+                </fieldset>
+            })}
+        })
+    }
+}
+
+/// The label a field's control carries here: the library's own name for it.
+fn label(field: Field) -> &'static str {
+    match field {
+        Field::LoaderDropLast => "DataLoader drop_last",
+        Field::ManualSeed => "torch.manual_seed",
+        Field::Inner => "sampler",
+        Field::InnerSeed => "g.manual_seed",
+        Field::Consumed => "batches before state_dict()",
+        Field::RestoreEpoch => "set_epoch after resume",
+        other => other.name(),
+    }
+}
+
+/// One option's control (a checkbox, a choice or a number) and its errors.
+fn option(k: usize, field: Field, deals: Memo<Deals>) -> AnyView {
+    let state = expect_context::<AppState>();
+    let text = state.text(field);
+    let id = format!("option-{k}-{field}");
+    let error_id = format!("option-error-{k}-{field}");
+    let page_errors = state.errors_for(field);
+    // The page's own errors for this field, then what the scheme's library refused because of it.
+    let errors = Signal::derive(move || {
+        let mut all = page_errors.get();
+        deals.with(|d| {
+            if let Some((_, Err(refused))) = d.get(k) {
+                all.extend(refused.iter().filter(|e| e.field == field).cloned());
+            }
+        });
+        all
+    });
+    let invalid = move || !errors.get().is_empty();
+    let messages = move || {
+        let lang = state.lang.get();
+        errors
+            .get()
+            .iter()
+            .map(|e| view! { <span class="error" lang=message_lang(e)>{e.message(lang)}</span> })
+            .collect_view()
+    };
+    let flag = matches!(
+        field,
+        Field::SplitBatches
+            | Field::EvenBatches
+            | Field::UseSeedableSampler
+            | Field::LoaderDropLast
+            | Field::RestoreEpoch
+    );
+    let control = if flag {
+        view! {
+            <input type="checkbox" id=id.clone() data-testid=format!("option-{field}")
+                prop:checked=move || text.get() == "1"
+                on:change=move |ev| state.set(field, if event_target_checked(&ev) { "1" } else { "0" }.into()) />
+        }
+        .into_any()
+    } else if field == Field::Inner {
+        view! {
+            <select id=id.clone() data-testid=format!("option-{field}") prop:value=move || text.get()
+                on:change=move |ev| state.set(field, event_target_value(&ev))>
+                <option value="random">"RandomSampler(generator=g)"</option>
+                <option value="sequential">"SequentialSampler"</option>
+            </select>
+        }
+        .into_any()
+    } else {
+        view! {
+            <input type="text" id=id.clone() inputmode="numeric" autocomplete="off" spellcheck="false"
+                data-testid=format!("option-{field}") aria-invalid=move || invalid().to_string()
+                aria-describedby=error_id.clone()
+                prop:value=move || text.get() on:input=move |ev| state.set(field, event_target_value(&ev)) />
+        }
+        .into_any()
+    };
+    view! {
+        <div class="field" class:toggle=flag class:invalid=invalid>
+            <label for=id><code>{label(field)}</code></label>
+            {control}
+            <span class="field-errors" id=format!("option-error-{k}-{field}") aria-live="polite">{messages}</span>
+        </div>
+    }
+    .into_any()
+}
+
+/// A stage's name.
+fn step_text(step: Step) -> E {
+    match step {
+        Step::Indices => E::StepIndices,
+        Step::Shuffle => E::StepShuffle,
+        Step::ShufflePerRank => E::StepShufflePerRank,
+        Step::PadOrTrim => E::StepPadOrTrim,
+        Step::Stripe => E::StepStripe,
+        Step::Batch => E::StepBatch,
+        Step::InnerOrder => E::StepInnerOrder,
+        Step::DealBatches => E::StepDealBatches,
+        Step::SplitBatches => E::StepSplitBatches,
+        Step::CompleteRound => E::StepCompleteRound,
+        Step::Resume => E::StepResume,
+    }
+}
