@@ -10,7 +10,15 @@ const api = useApiPage();
 
 test("schemes() lists every registered scheme with its stages", async () => {
   const { value } = await api.call("schemes");
-  assert.deepEqual(value.map((s) => s.name), ["distributed", "no_sampler", "seed_per_rank"]);
+  assert.deepEqual(value.map((s) => s.name), [
+    "distributed",
+    "no_sampler",
+    "seed_per_rank",
+    "accelerate",
+    "lightning_wrapper",
+    "lightning_unrepeated",
+    "torchdata_resume",
+  ]);
   assert.deepEqual(value[0].steps, ["indices", "shuffle", "pad_or_trim", "stripe", "batch"]);
 });
 
@@ -45,14 +53,14 @@ test("schemeDeal takes strings, BigInts and booleans as the URL would spell them
 test("schemeDeal refuses as PyTorch does, and names what JavaScript got wrong", async () => {
   const [bad, unknown, option, replicas] = await api.callAll([
     ["schemeDeal", "distributed", { n: 8, num_replicas: 2, batch_size: 0 }],
-    ["schemeDeal", "accelerate", { n: 8 }],
+    ["schemeDeal", "horovod", { n: 8 }],
     ["schemeDeal", "distributed", { n: 8, numReplicas: 2 }],
     ["schemeDeal", "seed_per_rank", { n: 8, num_replicas: 0 }],
   ]);
   assert.equal(bad.error.name, "ValueError");
   assert.equal(bad.error.message, "batch_size should be a positive integer value, but got batch_size=0");
   assert.equal(unknown.error.type, "TypeError");
-  assert.match(unknown.error.rule, /distributed, no_sampler, seed_per_rank/);
+  assert.match(unknown.error.rule, /distributed, no_sampler, seed_per_rank, accelerate, lightning_wrapper, lightning_unrepeated, torchdata_resume/);
   assert.equal(option.error.type, "TypeError");
   assert.match(option.error.message, /unknown option "numReplicas"/);
   assert.equal(replicas.error.message, "Invalid rank 0, rank should be in the interval [0, -1]");

@@ -1,4 +1,4 @@
-// The nine pitfall scenarios in headless Chromium: one click shows the broken and the fixed
+// The thirteen pitfall scenarios in headless Chromium: one click shows the broken and the fixed
 // set-up with the expected numbers (the issue's and PyTorch's), `?scenario=` links open one,
 // "show in the picture" loads a side into the main controls, an unknown name is explained as
 // plain text, Chinese works, phones do not scroll sideways, and nothing logs an error.
@@ -26,6 +26,10 @@ const EXPECT = {
   },
   resume: { broken: {}, fixed: { "seen-twice": 0, "never-seen": 0 } },
   double_shuffle: { broken: {}, fixed: { "loader-len": 1 } },
+  split_batches: { broken: { "per-gpu-batch": 4, "effective-batch": 8, "most-steps": 4 }, fixed: { "per-gpu-batch": 8, "effective-batch": 16, "most-steps": 2 } },
+  even_batches: { broken: { "fewest-steps": 1, "most-steps": 2 }, fixed: { "fewest-steps": 2, "seen-twice": 4 } },
+  lightning_eval: { broken: { predictions: 24, "counted-twice": 3 }, fixed: { predictions: 21, "counted-twice": 0, "fewest-samples": 5 } },
+  stateful_resume: { broken: {}, fixed: { "seen-twice": 0, "never-seen": 0 } },
 };
 
 /** `{ id: value }` of every fact on one side. */

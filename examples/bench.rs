@@ -1,6 +1,7 @@
 //! Times the sampler core on the sizes the page shows: `randperm` alone, every rank of a
 //! `DistributedSampler` epoch (what the page computes on each change), and one epoch without a
-//! sampler. `n = 1,281,167` is ImageNet-1k's training set.
+//! sampler; then one epoch of every registered scheme at ImageNet-1k on 8 GPUs.
+//! `n = 1,281,167` is ImageNet-1k's training set.
 //!
 //! `cargo run --release --example bench` prints a table; `-- --json` prints one JSON object per
 //! line (`name`, `n`, `num_replicas`, `median_ms`, `min_ms`, `runs`). Each case is warmed up,
@@ -16,6 +17,8 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use sampler_viz::model::Params;
+use sampler_viz::model::scheme::{SCHEMES, Shared};
 use sampler_viz::sampler::{Config, DistributedSampler, Generator, NoSampler, randperm};
 
 /// Fewest timed runs per case, however slow it is.
@@ -27,10 +30,10 @@ const MAX_RUNS: usize = 10_000;
 
 /// One benchmark: `run(n, num_replicas)` does the work and returns a value to keep it alive.
 struct Case {
-    name: &'static str,
+    name: String,
     n: u32,
     num_replicas: u32,
-    run: fn(u32, u32) -> usize,
+    run: Box<dyn Fn(u32, u32) -> usize>,
 }
 
 /// What one case measured.
@@ -40,17 +43,38 @@ struct Timing {
     runs: usize,
 }
 
-const CASES: &[Case] = &[
-    case("randperm", 50_000, 1, bench_randperm),
-    case("randperm", 1_281_167, 1, bench_randperm),
-    case("all_ranks", 50_000, 2, bench_all_ranks),
-    case("all_ranks", 1_281_167, 8, bench_all_ranks),
-    case("no_sampler_epoch", 50_000, 1, bench_no_sampler),
-];
+/// The cases: the core's parts, then one epoch of every registered scheme (its deal, as the
+/// comparison makes it) at ImageNet-1k on 8 GPUs, epoch 1 (so that a generator that runs on
+/// across epochs draws two epochs).
+fn cases() -> Vec<Case> {
+    let mut cases = vec![
+        case("randperm", 50_000, 1, bench_randperm),
+        case("randperm", 1_281_167, 1, bench_randperm),
+        case("all_ranks", 50_000, 2, bench_all_ranks),
+        case("all_ranks", 1_281_167, 8, bench_all_ranks),
+        case("no_sampler_epoch", 50_000, 1, bench_no_sampler),
+    ];
+    for scheme in SCHEMES {
+        let run = move |n: u32, w: u32| {
+            let params = Params {
+                n: u64::from(n),
+                num_replicas: i64::from(w),
+                batch_size: 256,
+                epoch: 1,
+                ..Params::default()
+            };
+            let deal = scheme.deal(&params, &Shared::default()).expect("benchmark config is valid");
+            deal.lanes.len()
+        };
+        let name = format!("scheme:{}", scheme.name());
+        cases.push(Case { name, n: 1_281_167, num_replicas: 8, run: Box::new(run) });
+    }
+    cases
+}
 
-/// A row of [`CASES`].
-const fn case(name: &'static str, n: u32, num_replicas: u32, run: fn(u32, u32) -> usize) -> Case {
-    Case { name, n, num_replicas, run }
+/// A row of [`cases`].
+fn case(name: &str, n: u32, num_replicas: u32, run: fn(u32, u32) -> usize) -> Case {
+    Case { name: name.to_string(), n, num_replicas, run: Box::new(run) }
 }
 
 /// `torch.randperm(n, generator=torch.Generator().manual_seed(0))`.
@@ -103,7 +127,7 @@ fn json_line(case: &Case, t: &Timing) -> String {
 /// One line of the table, under the header `main` prints.
 fn table_row(case: &Case, t: &Timing) -> String {
     format!(
-        "{:<18} {:>10} {:>6} {:>11.3} {:>11.3} {:>6}",
+        "{:<28} {:>10} {:>6} {:>11.3} {:>11.3} {:>6}",
         case.name, case.n, case.num_replicas, t.median_ms, t.min_ms, t.runs
     )
 }
@@ -119,11 +143,11 @@ fn main() -> ExitCode {
     };
     if !json {
         println!(
-            "{:<18} {:>10} {:>6} {:>11} {:>11} {:>6}",
+            "{:<28} {:>10} {:>6} {:>11} {:>11} {:>6}",
             "name", "n", "ranks", "median ms", "min ms", "runs"
         );
     }
-    for case in CASES {
+    for case in &cases() {
         let t = measure(case);
         let line = if json { json_line(case, &t) } else { table_row(case, &t) };
         println!("{line}");

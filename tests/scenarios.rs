@@ -3,58 +3,20 @@
 //! PyTorch 2.15's own outputs (the Python that made each vector is quoted above its test).
 
 mod scenario_brute;
+mod scenario_check;
 mod scenario_golden;
 
 use std::collections::HashSet;
 
 use sampler_viz::i18n::Lang;
-use sampler_viz::model::scenario::{Comparison, Scenario, Side};
+use sampler_viz::model::scenario::Scenario;
 use sampler_viz::model::{Field, Params, Picture};
 use sampler_viz::sampler::{BatchSampler, Config, DistributedSampler, SamplerError};
 use scenario_brute::{brute_coverage, python_list};
 use scenario_golden::{golden_head, golden_no_sampler_epoch0, golden_sampler};
 
-#[derive(Clone, Copy, Debug)]
-enum Which {
-    Broken,
-    Fixed,
-}
-use Which::{Broken, Fixed};
-
-fn compare(scenario: Scenario) -> Comparison {
-    match scenario.compare() {
-        Ok(c) => c,
-        Err(e) => panic!("{} does not compute: {e}", scenario.name()),
-    }
-}
-
-fn side(c: &Comparison, which: Which) -> &Side {
-    match which {
-        Broken => &c.broken,
-        Fixed => &c.fixed,
-    }
-}
-
-/// The fact `id` of one side of `scenario` is `expect`.
-#[track_caller]
-fn check(scenario: Scenario, which: Which, id: &str, expect: u64) {
-    let c = compare(scenario);
-    let fact = side(&c, which).fact(id);
-    let got = fact.map(|f| f.value);
-    assert_eq!(got, Some(expect), "{} {which:?} {id}", scenario.name());
-}
-
-/// The samples a fact names.
-fn samples(scenario: Scenario, which: Which, id: &str) -> Vec<u32> {
-    let c = compare(scenario);
-    side(&c, which).fact(id).map(|f| f.samples.clone()).unwrap_or_default()
-}
-
-/// Each row's indices (only rows short enough to be shown whole).
-fn rows(scenario: Scenario, which: Which) -> Vec<Vec<u32>> {
-    let c = compare(scenario);
-    side(&c, which).rows.iter().map(|r| r.chips.iter().map(|c| c.index).collect()).collect()
-}
+use scenario_check::Which::{Broken, Fixed};
+use scenario_check::{check, compare, rows, samples, side};
 
 #[test]
 fn names_round_trip_and_are_unique() {

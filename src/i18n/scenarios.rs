@@ -61,6 +61,34 @@ texts! {
             "{n} 个样本，{w} 块 GPU，batch size 为 {b}；在 epoch {e} 训练了 {k} 个 batch 后崩溃并重启。"
         ),
 
+        /// Scenario 10's title.
+        TitleSplitBatches => ("Accelerate's split_batches", "Accelerate 的 split_batches"),
+        /// Scenario 11's title.
+        TitleEvenBatches => ("even_batches=False", "even_batches=False"),
+        /// Scenario 12's title.
+        TitleLightningEval => ("Validation padding under Lightning", "Lightning 验证时的填充"),
+        /// Scenario 13's title.
+        TitleStatefulResume => ("torchdata resume, epoch not restored", "torchdata 恢复时未恢复 epoch"),
+        /// Scenario 10's explanation.
+        ExplainSplitBatches => (
+            "With Accelerate, the same batch_size means two things. By default every GPU gets batches of batch_size, so one optimizer step sees batch_size × num_processes samples. With split_batches=True each batch is cut into one slice per GPU: every GPU gets batch_size / num_processes, one step sees batch_size, and an epoch takes more steps. Tuning the learning rate for one and running the other changes the effective batch.",
+            "在 Accelerate 中，同一个 batch_size 有两种含义。默认情况下每块 GPU 拿到大小为 batch_size 的批次，所以一次优化步看到 batch_size × num_processes 个样本。split_batches=True 时每个批次被切成每块 GPU 一份：每块 GPU 只拿到 batch_size / num_processes 个，一步只看到 batch_size 个样本，一个 epoch 的步数也更多。按其中一种调好学习率却用另一种运行，等效批大小就变了。"
+        ),
+        /// Scenario 11's explanation.
+        ExplainEvenBatches => (
+            "Accelerate deals the loader's batches to the GPUs in turn. With even_batches=True (the default) the last round is completed with samples from the start of the epoch, so every GPU takes the same number of steps (a few samples twice). With even_batches=False some GPUs finish a step earlier; the next collective operation then waits for a GPU that will never join.",
+            "Accelerate 把 DataLoader 的批次轮流分给各 GPU。even_batches=True（默认）时，最后一轮会用 epoch 开头的样本补齐，所以每块 GPU 的步数相同（少数样本会出现两次）。even_batches=False 时有的 GPU 少走一步；之后的集合通信会一直等待一块永远不会加入的 GPU。"
+        ),
+        /// Scenario 12's explanation.
+        ExplainLightningEval => (
+            "For validation Lightning hands each GPU a DistributedSampler(shuffle=False), which pads the split with copies from its start so that every GPU gets as many samples. Gathered metrics then count those samples twice. Lightning's UnrepeatedDistributedSampler (what it uses for prediction) pads nothing: GPUs differ by at most one sample and every sample counts once.",
+            "验证时 Lightning 给每块 GPU 一个 DistributedSampler(shuffle=False)，它会用开头的样本填充，让每块 GPU 的样本数相同。汇总指标时这些样本就被算了两次。Lightning 的 UnrepeatedDistributedSampler（预测时使用）不做填充：各 GPU 最多相差一个样本，每个样本只算一次。"
+        ),
+        /// Scenario 13's explanation.
+        ExplainStatefulResume => (
+            "StatefulDataLoader.state_dict() records how many indices the StatefulDistributedSampler has yielded in the epoch, not which epoch it was. A new process that loads the state without calling set_epoch first skips that many indices of epoch 0's order: some samples of the crashed epoch are trained twice and others never. Call sampler.set_epoch(epoch) before load_state_dict.",
+            "StatefulDataLoader.state_dict() 记录的是 StatefulDistributedSampler 在本 epoch 已产出的索引个数，而不是哪个 epoch。新进程如果没有先调用 set_epoch 就加载状态，跳过的是 epoch 0 顺序中的这些索引：崩溃的那个 epoch 里有的样本被训练两次，有的一次也没有。应在 load_state_dict 之前调用 sampler.set_epoch(epoch)。"
+        ),
         /// Scenario 1's title.
         TitleNoSetEpoch => ("set_epoch never called", "从未调用 set_epoch"),
         /// Scenario 2's title.
@@ -141,6 +169,23 @@ texts! {
         /// A row: what the sampler's drop_last cut.
         RowSamplerDropped => ("cut by the sampler", "被 sampler 截掉"),
 
+        /// Samples per GPU per step.
+        FactPerGpuBatch => ("samples per GPU per step: {n}", "每块 GPU 每步的样本数：{n}"),
+        /// Samples per optimizer step over all GPUs.
+        FactEffectiveBatch => ("samples per optimizer step over all GPUs: {n}", "所有 GPU 合计每个优化步的样本数：{n}"),
+        /// Fewest steps on one GPU.
+        FactFewestSteps => ("fewest steps on one GPU: {n}", "单块 GPU 的最少步数：{n}"),
+        /// Most steps on one GPU.
+        FactMostSteps => ("most steps on one GPU: {n}", "单块 GPU 的最多步数：{n}"),
+        /// Fewest samples on one GPU.
+        FactFewestSamples => ("fewest samples on one GPU: {n}", "单块 GPU 的最少样本数：{n}"),
+        /// Most samples on one GPU.
+        FactMostSamples => ("most samples on one GPU: {n}", "单块 GPU 的最多样本数：{n}"),
+        /// The picture cannot show the unrepeated sampler.
+        NotInPictureUnrepeated => (
+            "The picture below draws DistributedSampler; the comparison at the top draws this sampler.",
+            "下方的图示绘制的是 DistributedSampler；页面顶部的对比可以绘制这个采样器。"
+        ),
         /// Epochs that repeat epoch 0.
         FactRepeats => ("epochs after epoch 0 that repeat its order exactly: {n} of {of}", "epoch 0 之后与它顺序完全相同的 epoch：{of} 个中有 {n} 个"),
         /// The generator seeds over the epochs.

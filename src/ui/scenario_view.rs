@@ -148,7 +148,8 @@ fn compare_button(scenario: Scenario) -> Option<impl IntoView> {
     let state = expect_context::<AppState>();
     let schemes: Vec<_> =
         scenario.schemes()?.iter().filter_map(|name| crate::model::scheme::by_name(name)).collect();
-    let params = scenario.compare().ok()?.fixed.params?;
+    let comparison = scenario.compare().ok()?;
+    let params = comparison.fixed.params.or(comparison.broken.params)?;
     let values: Vec<(Field, String)> =
         Field::ALL.into_iter().filter(|&f| f != Field::Stage).map(|f| (f, params.get(f))).collect();
     Some(view! {

@@ -1,4 +1,4 @@
-//! The nine pitfalls of issue 4, one click each: the broken set-up beside the fixed one, every
+//! The pitfalls, one click each (nine of issue 4, four of the ecosystem's): the broken set-up beside the fixed one, every
 //! number computed by the core (never typed in).
 //!
 //! | URL name (`scenario=`) | pitfall | small example |
@@ -12,14 +12,21 @@
 //! | `lengths` | `len(dataloader)` vs `len(dataset)` vs `len(sampler)` | CIFAR-10: 50,000, 2 GPUs, batch 64 |
 //! | `resume` | resuming mid-epoch: restart, skip, or the epoch not restored | 16 samples, 2 GPUs, batch 2 |
 //! | `double_shuffle` | `shuffle=True` on the sampler *and* the `DataLoader` | 8 samples, 2 GPUs |
+//! | `split_batches` | Accelerate's `split_batches`: `batch_size` per GPU or over all GPUs | 32 samples, 2 GPUs, batch 8 |
+//! | `even_batches` | Accelerate's `even_batches=False`: GPUs end with different step counts | 20 samples, 3 GPUs, batch 4 |
+//! | `lightning_eval` | validation padding counted twice, against Lightning's unrepeated sampler | 21 samples, 4 GPUs |
+//! | `stateful_resume` | torchdata's resume without restoring the epoch | 16 samples, 2 GPUs, batch 2 |
 //!
 //! Fact ids (the page's `fact-<id>`): `repeats`, `distinct-seeds` (1); `never-seen`,
 //! `seen-twice` (2, 4, 8); `predictions`, `counted-twice` (3); `sampler-dropped`, `padding`,
 //! `loader-dropped` (4); `padding`, `most-times`, `drop-last-len` (5); `work`, `steps`,
 //! `identical-batches` (6); `loader-len`, `sampler-len`, `dataset-len` (7, 9);
-//! `restart-twice` (8).
+//! `restart-twice` (8); `per-gpu-batch`, `effective-batch`, `fewest-steps`, `most-steps`,
+//! `seen-twice` (10, 11); `predictions`, `counted-twice`, `fewest-samples`, `most-samples` (12);
+//! `seen-twice`, `never-seen` (13).
 
 mod coverage;
+mod ecosystem;
 mod epochs;
 mod loaders;
 pub mod outcome;
@@ -50,6 +57,14 @@ pub enum Scenario {
     Resume,
     /// `shuffle=True` given to the sampler and to the `DataLoader`.
     DoubleShuffle,
+    /// Accelerate's `split_batches` misunderstood.
+    SplitBatches,
+    /// Accelerate's `even_batches=False`.
+    EvenBatches,
+    /// Validation under Lightning: padding counted twice.
+    LightningEval,
+    /// torchdata's resume without restoring the epoch.
+    StatefulResume,
 }
 
 /// A scenario worked out: the broken side, the fixed side, and the set-up they share.
@@ -67,7 +82,7 @@ pub struct Comparison {
 
 impl Scenario {
     /// Every scenario, in the issue's order.
-    pub const ALL: [Scenario; 9] = [
+    pub const ALL: [Scenario; 13] = [
         Scenario::NoSetEpoch,
         Scenario::SeedPerRank,
         Scenario::EvalPadding,
@@ -77,6 +92,10 @@ impl Scenario {
         Scenario::Lengths,
         Scenario::Resume,
         Scenario::DoubleShuffle,
+        Scenario::SplitBatches,
+        Scenario::EvenBatches,
+        Scenario::LightningEval,
+        Scenario::StatefulResume,
     ];
 
     /// The name in the URL: `?scenario=<name>`. Stable: tutorials link to these.
@@ -91,6 +110,10 @@ impl Scenario {
             Scenario::Lengths => "lengths",
             Scenario::Resume => "resume",
             Scenario::DoubleShuffle => "double_shuffle",
+            Scenario::SplitBatches => "split_batches",
+            Scenario::EvenBatches => "even_batches",
+            Scenario::LightningEval => "lightning_eval",
+            Scenario::StatefulResume => "stateful_resume",
         }
     }
 
@@ -112,6 +135,10 @@ impl Scenario {
             Scenario::Lengths => T::TitleLengths,
             Scenario::Resume => T::TitleResume,
             Scenario::DoubleShuffle => T::TitleDoubleShuffle,
+            Scenario::SplitBatches => T::TitleSplitBatches,
+            Scenario::EvenBatches => T::TitleEvenBatches,
+            Scenario::LightningEval => T::TitleLightningEval,
+            Scenario::StatefulResume => T::TitleStatefulResume,
         }
     }
 
@@ -128,6 +155,10 @@ impl Scenario {
             Scenario::Lengths => T::ExplainLengths,
             Scenario::Resume => T::ExplainResume,
             Scenario::DoubleShuffle => T::ExplainDoubleShuffle,
+            Scenario::SplitBatches => T::ExplainSplitBatches,
+            Scenario::EvenBatches => T::ExplainEvenBatches,
+            Scenario::LightningEval => T::ExplainLightningEval,
+            Scenario::StatefulResume => T::ExplainStatefulResume,
         }
     }
 
@@ -137,6 +168,9 @@ impl Scenario {
         match self {
             Scenario::SeedPerRank => Some(["seed_per_rank", "distributed"]),
             Scenario::NoSampler => Some(["no_sampler", "distributed"]),
+            Scenario::SplitBatches | Scenario::EvenBatches => Some(["accelerate", "distributed"]),
+            Scenario::LightningEval => Some(["distributed", "lightning_unrepeated"]),
+            Scenario::StatefulResume => Some(["torchdata_resume", "distributed"]),
             _ => None,
         }
     }
@@ -154,6 +188,10 @@ impl Scenario {
             Scenario::Lengths => loaders::lengths()?,
             Scenario::Resume => epochs::resume()?,
             Scenario::DoubleShuffle => loaders::double_shuffle()?,
+            Scenario::SplitBatches => ecosystem::split_batches()?,
+            Scenario::EvenBatches => ecosystem::even_batches()?,
+            Scenario::LightningEval => ecosystem::lightning_eval()?,
+            Scenario::StatefulResume => ecosystem::stateful_resume()?,
         };
         Ok(Comparison { scenario: self, setup, broken, fixed })
     }
