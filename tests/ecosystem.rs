@@ -168,3 +168,34 @@ fn resume_skips_the_saved_count_of_whatever_epoch_is_set() {
     let beyond = Resume { consumed: 5, ..resume(None) };
     assert!(matches!(beyond.run(), Err(SamplerError::ConsumedBeyondEpoch { len: 4, .. })));
 }
+
+/// `every_rank` (one permutation per epoch for all ranks) is `run` rank by rank, on every
+/// configuration of the torchdata vectors.
+#[test]
+fn resuming_every_rank_at_once_is_resuming_each() {
+    for line in TORCHDATA.lines() {
+        let case: serde_json::Value = serde_json::from_str(line).unwrap();
+        let int =
+            |k: &str| case[k].as_i64().map(i128::from).or_else(|| case[k].as_str()?.parse().ok());
+        let w = int("num_replicas").unwrap() as i64;
+        let resume = Resume {
+            config: Config {
+                n: int("n").unwrap() as u64,
+                num_replicas: w,
+                rank: 0,
+                shuffle: case["shuffle"].as_bool().unwrap(),
+                seed: int("seed").unwrap(),
+                drop_last: case["drop_last"].as_bool().unwrap(),
+                epoch: int("epoch").unwrap(),
+            },
+            loader: BatchSampler::new(int("batch_size").unwrap() as i64, false).unwrap(),
+            consumed: int("consumed").unwrap() as usize,
+            resume_epoch: int("resume_set_epoch"),
+        };
+        let all = resume.every_rank().unwrap();
+        for rank in 0..w {
+            let one = Resume { config: Config { rank, ..resume.config.clone() }, ..resume.clone() };
+            assert_eq!(all[rank as usize], one.run().unwrap(), "{line}");
+        }
+    }
+}

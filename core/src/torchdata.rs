@@ -36,14 +36,34 @@ impl Resume {
         if self.consumed > total {
             return Err(SamplerError::ConsumedBeyondEpoch { consumed: self.consumed, len: total });
         }
-        let first = sampler.indices()?;
-        let before: Vec<Vec<u32>> =
-            self.loader.batches(&first).take(self.consumed).map(<[u32]>::to_vec).collect();
-        let yielded: usize = before.iter().map(Vec::len).sum();
+        let again = self.resumed_sampler()?.indices()?;
+        Ok(self.split(&sampler.indices()?, &again))
+    }
+
+    /// [`Resume::run`] for every rank at once (rank 0 first), drawing each epoch's
+    /// permutation once for all of them; `config.rank` is ignored.
+    pub fn every_rank(&self) -> Result<Vec<Resumed>, SamplerError> {
+        let first = Resume { config: Config { rank: 0, ..self.config.clone() }, ..self.clone() };
+        first.run()?;
+        let trained = DistributedSampler::new(&first.config)?.epoch()?.ranks();
+        let again = first.resumed_sampler()?.epoch()?.ranks();
+        Ok(trained.iter().zip(&again).map(|(t, a)| self.split(t, a)).collect())
+    }
+
+    /// The sampler the new process builds, told the restored epoch or none (0).
+    fn resumed_sampler(&self) -> Result<DistributedSampler, SamplerError> {
         let epoch = self.resume_epoch.unwrap_or(0);
-        let again = DistributedSampler::new(&Config { epoch, ..self.config.clone() })?.indices()?;
+        DistributedSampler::new(&Config { epoch, ..self.config.clone() })
+    }
+
+    /// The first `consumed` batches of `trained`, then the batches of `again` past the indices
+    /// those batches yielded.
+    fn split(&self, trained: &[u32], again: &[u32]) -> Resumed {
+        let before: Vec<Vec<u32>> =
+            self.loader.batches(trained).take(self.consumed).map(<[u32]>::to_vec).collect();
+        let yielded: usize = before.iter().map(Vec::len).sum();
         let rest = again.get(yielded..).unwrap_or_default();
         let after = self.loader.batches(rest).map(<[u32]>::to_vec).collect();
-        Ok(Resumed { before, after })
+        Resumed { before, after }
     }
 }

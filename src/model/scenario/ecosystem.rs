@@ -170,18 +170,13 @@ pub(super) fn stateful_resume() -> Result<Worked, SamplerError> {
 /// Each rank before the save and after the resume, and what the epoch trains twice or never.
 fn resume_side(code: &'static str, params: Params) -> Result<Side, SamplerError> {
     let loader = BatchSampler::new(params.batch_size, params.loader_drop_last)?;
-    let epoch = i128::from(params.epoch);
-    let runs = (0..params.num_replicas)
-        .map(|rank| {
-            Resume {
-                config: params.sampler_config(rank),
-                loader,
-                consumed: params.consumed as usize,
-                resume_epoch: params.restore_epoch.then_some(epoch),
-            }
-            .run()
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let resume = Resume {
+        config: params.sampler_config(0),
+        loader,
+        consumed: params.consumed as usize,
+        resume_epoch: params.restore_epoch.then_some(i128::from(params.epoch)),
+    };
+    let runs = resume.every_rank()?;
     let flat = |batches: &[Vec<u32>]| batches.concat();
     let all: Vec<Vec<u32>> = runs.iter().flat_map(|r| [flat(&r.before), flat(&r.after)]).collect();
     let counts = counts(params.n as usize, &all);

@@ -93,19 +93,13 @@ fn runs(
     params: &Params,
     loader: crate::sampler::BatchSampler,
 ) -> Result<Vec<Resumed>, Vec<ParamError>> {
-    let epoch = i128::from(params.sampler_epoch());
-    (0..params.num_replicas.max(0))
-        .map(|rank| {
-            Resume {
-                config: params.sampler_config(rank),
-                loader,
-                consumed: usize::try_from(params.consumed).unwrap_or(usize::MAX),
-                resume_epoch: params.restore_epoch.then_some(epoch),
-            }
-            .run()
-            .map_err(refused)
-        })
-        .collect()
+    let resume = Resume {
+        config: params.sampler_config(0),
+        loader,
+        consumed: usize::try_from(params.consumed).unwrap_or(usize::MAX),
+        resume_epoch: params.restore_epoch.then_some(i128::from(params.sampler_epoch())),
+    };
+    resume.every_rank().map_err(refused)
 }
 
 /// Each position's origin in one rank's batches: a sample it already trained is trained again.

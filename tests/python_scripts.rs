@@ -1,0 +1,16 @@
+//! Every scheme's Python panel, run with the real packages, prints what its lanes show
+//! (`scripts/check-python`). Skipped unless `SAMPLER_VIZ_PYTHON` names a Python with the pinned
+//! torch, accelerate, pytorch-lightning and torchdata.
+
+use std::process::Command;
+
+#[test]
+fn python_panels_print_the_lanes() {
+    let Some(python) = std::env::var_os("SAMPLER_VIZ_PYTHON") else {
+        println!("skipped: set SAMPLER_VIZ_PYTHON=/path/to/python with the pinned packages");
+        return;
+    };
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/check-python");
+    let status = Command::new(script).env("PYTHON", python).status().expect("run check-python");
+    assert!(status.success(), "scripts/check-python failed: see its FAIL lines");
+}
