@@ -210,3 +210,25 @@ fn seed_per_rank_matches_pytorch() -> usize {
     }
     checked
 }
+
+/// Accelerate's `len()` with `split_batches` and `even_batches=False` counts a slice GPUs 2 and
+/// 3 never get (`DataLoader(range(10), batch_size=4)` on 4 processes: run with accelerate 1.15).
+#[test]
+fn accelerate_says_when_its_len_is_not_the_steps_taken() {
+    let params = Params {
+        n: 10,
+        num_replicas: 4,
+        batch_size: 4,
+        shuffle: false,
+        split_batches: true,
+        even_batches: false,
+        ..Params::default()
+    };
+    let deal = deal("accelerate", &params);
+    let steps: Vec<usize> = deal.lanes.iter().map(|l| l.loader_len).collect();
+    let reported: Vec<Option<usize>> = deal.lanes.iter().map(|l| l.reported_len).collect();
+    assert_eq!(steps, [3, 3, 2, 2]);
+    assert_eq!(reported, [None, None, Some(3), Some(3)]);
+    let even = deal("accelerate", &Params { even_batches: true, ..params });
+    assert!(even.lanes.iter().all(|l| l.reported_len.is_none()));
+}

@@ -117,6 +117,11 @@ texts! {
             "Steps per epoch differ: {min} to {max} (a collective step then waits for the GPU that stopped).",
             "各 GPU 每个 epoch 的步数不同：{min} 到 {max}（之后的集合通信会一直等待已经停下的 GPU）。"
         ),
+        /// Fact: `len(loader)` says more steps than a GPU takes.
+        ReportedLen => (
+            "len(loader) says {len} on every GPU, but GPU {rank} takes {steps} steps.",
+            "len(loader) 在每块 GPU 上都返回 {len}，但 GPU {rank} 实际只走 {steps} 步。"
+        ),
         /// Fact: steps per epoch.
         Steps => ("Steps per epoch on each GPU: {steps}.", "每块 GPU 每个 epoch 的步数：{steps}。"),
         /// Fact: epochs until every GPU has seen every sample.

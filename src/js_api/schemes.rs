@@ -43,6 +43,8 @@ export interface SchemeRank {
   again: Uint32Array;
   /** Where a resumed process took over (the position of its first sample), or `null`. */
   resumedAt: number | null;
+  /** `len(loader)` as the library reports it when that is not `loaderLen`, else `null`. */
+  reportedLen: number | null;
   /** What its loader leaves out (`DataLoader(drop_last=True)`'s short batch). */
   leftOut: Uint32Array;
   /** `len(sampler)` and `len(loader)` on this rank. */
@@ -144,11 +146,13 @@ fn deal_object(name: &str, deal: &Deal) -> JsValue {
             };
             let (padding, again) = (positions(Origin::Padding), positions(Origin::Again));
             let resumed_at = lane.resumed_at.map_or(JsValue::NULL, |k| (k as f64).into());
+            let reported = lane.reported_len.map_or(JsValue::NULL, |k| (k as f64).into());
             object(&[
                 ("indices", Uint32Array::new_from_slice(&indices).into()),
                 ("padding", Uint32Array::new_from_slice(&padding).into()),
                 ("again", Uint32Array::new_from_slice(&again).into()),
                 ("resumedAt", resumed_at),
+                ("reportedLen", reported),
                 ("leftOut", Uint32Array::new_from_slice(&lane.left_out).into()),
                 ("samplerLen", (lane.sampler_len as f64).into()),
                 ("loaderLen", (lane.loader_len as f64).into()),

@@ -271,10 +271,18 @@ fn facts(deal: &Deal, lang: Lang) -> impl IntoView {
     } else {
         fill(T::StepsUneven, lang, &[("min", &thousands(fewest)), ("max", &thousands(most))])
     };
+    // The library's len() where it disagrees with the steps taken (Accelerate's split quirk).
+    let reported = deal.lanes.iter().enumerate().find_map(|(rank, lane)| {
+        let len = lane.reported_len?;
+        let values: [(&str, &dyn std::fmt::Display); 3] =
+            [("len", &len), ("rank", &rank), ("steps", &lane.loader_len)];
+        Some(view! { <li data-fact="reported-len">{fill(T::ReportedLen, lang, &values)}</li> })
+    });
     view! {
         <li data-fact="share">{share}</li>
         <li data-fact="duplicated">{fill(T::Duplicated, lang, &[("count", &thousands(deal.duplicated()))])}</li>
         <li data-fact="steps">{steps}</li>
+        {reported}
     }
 }
 

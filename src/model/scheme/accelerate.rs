@@ -53,6 +53,10 @@ impl Scheme for Accelerate {
         let origins = first_copies(n, &batches);
         let origin = |rank: usize, k: usize| origins[rank][k];
         let mut deal = Deal::from_batches(n, &batches, prepared.process_batch_size(), origin, cap);
+        // With split_batches and even_batches=False, len() counts a slice some GPUs never get.
+        for (p, lane) in deal.lanes.iter_mut().enumerate() {
+            lane.reported_len = Some(prepared.len(p)).filter(|&len| len != lane.loader_len);
+        }
         deal.repeats = repeats(params, &prepared, &batches);
         Ok(deal)
     }

@@ -43,6 +43,8 @@ pub struct Lane {
     pub left_out: Vec<u32>,
     /// Where a new process took over mid-epoch (a resume): the position of its first sample.
     pub resumed_at: Option<usize>,
+    /// `len(loader)` as the library reports it, when that is not the steps it takes.
+    pub reported_len: Option<usize>,
 }
 
 /// What every rank processes in one epoch, and what that adds up to.
@@ -120,6 +122,7 @@ impl Deal {
                 loader_len: loader.len(list.len()),
                 left_out: list[kept..].iter().take(cap).copied().collect(),
                 resumed_at: None,
+                reported_len: None,
             })
             .collect();
         let unseen = (0u32..).zip(&visits_of).filter(|&(_, &c)| c == 0).map(|(i, _)| i);
@@ -161,6 +164,7 @@ impl Deal {
                     loader_len: loader.len(n),
                     left_out: order.iter().skip(kept).take(cap).copied().collect(),
                     resumed_at: None,
+                    reported_len: None,
                 }
             })
             .collect();

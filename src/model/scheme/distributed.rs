@@ -82,6 +82,7 @@ pub fn deal(epoch: &Epoch, loader: &BatchSampler, cap: usize) -> Deal {
             loader_len: loader.len(sampler_len),
             left_out: (kept..sampler_len).take(cap).map(|k| epoch.padded_at(r + k * w)).collect(),
             resumed_at: None,
+            reported_len: None,
         })
         .collect();
     let unseen = first_sorted(epoch.order().get(processed..).unwrap_or_default().to_vec(), cap);
