@@ -167,7 +167,7 @@ test("large datasets: 64 tiles a lane, a count of the rest, facts that hold at a
     const [distributed, none] = await readPanels(page);
     assert.ok(distributed.lanes.every((l) => l.indices.length === 64 && /160,082/.test(l.more)));
     assert.match(await page.textContent("[data-scheme=distributed] [data-fact=share]"), /160,146 of 1,281,167 samples \(12\.5%\)/);
-    assert.match(await page.textContent("[data-scheme=distributed] [data-fact=duplicated]"), /On more than one GPU: 1\./);
+    assert.match(await page.textContent("[data-scheme=distributed] [data-fact=duplicated]"), /Processed more than once this epoch: 1\./);
     assert.match(await page.textContent("[data-scheme=no_sampler] [data-testid=verdict]"), /all 1,281,167 samples: 8× the work/);
     assert.equal(none.lanes.length, 8);
     assert.ok(await page.locator("[data-testid=compare] .tile").count() < 2500);

@@ -188,7 +188,11 @@ fn resuming_every_rank_at_once_is_resuming_each() {
                 drop_last: case["drop_last"].as_bool().unwrap(),
                 epoch: int("epoch").unwrap(),
             },
-            loader: BatchSampler::new(int("batch_size").unwrap() as i64, false).unwrap(),
+            loader: BatchSampler::new(
+                int("batch_size").unwrap() as i64,
+                case["loader_drop_last"].as_bool().unwrap(),
+            )
+            .unwrap(),
             consumed: int("consumed").unwrap() as usize,
             resume_epoch: int("resume_set_epoch"),
         };
@@ -198,4 +202,34 @@ fn resuming_every_rank_at_once_is_resuming_each() {
             assert_eq!(all[rank as usize], one.run().unwrap(), "{line}");
         }
     }
+}
+
+/// Refusals come in Python's order, and no argument can make the core hold more than it may.
+#[test]
+fn accelerate_refuses_in_pythons_order_and_within_the_tools_limits() {
+    let base = AccelerateConfig {
+        n: 0,
+        num_processes: 2,
+        batch_size: 0,
+        shuffle: true,
+        drop_last: false,
+        split_batches: false,
+        even_batches: true,
+        use_seedable_sampler: true,
+        data_seed: None,
+        manual_seed: 0,
+    };
+    // torch.manual_seed, then RandomSampler, then BatchSampler.
+    let overflow = AccelerateConfig { manual_seed: 1 << 70, ..base };
+    assert!(matches!(Prepared::new(&overflow), Err(SamplerError::SeedOverflow { .. })));
+    assert!(matches!(Prepared::new(&base), Err(SamplerError::InvalidNumSamples { .. })));
+    let huge = AccelerateConfig { n: 1, batch_size: 1_000_000_000_000, ..base };
+    assert!(matches!(Prepared::new(&huge), Err(SamplerError::TotalSizeTooLarge { .. })));
+    let uneven = AccelerateConfig { even_batches: false, ..huge };
+    assert_eq!(Prepared::new(&uneven).unwrap().epoch(0).unwrap(), [vec![vec![0]], vec![]]);
+    let far = AccelerateConfig { n: 4, batch_size: 2, data_seed: Some(i128::MAX), ..base };
+    assert!(matches!(
+        Prepared::new(&far).unwrap().epoch(1),
+        Err(SamplerError::SeedOverflow { .. })
+    ));
 }

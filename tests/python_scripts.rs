@@ -11,6 +11,9 @@ fn python_panels_print_the_lanes() {
         return;
     };
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/check-python");
-    let status = Command::new(script).env("PYTHON", python).status().expect("run check-python");
+    // Strict: the Python named must have every pinned package, or the test fails.
+    let mut check = Command::new(script);
+    check.env("PYTHON", python).env("CHECK_PYTHON_STRICT", "1");
+    let status = check.status().expect("run check-python");
     assert!(status.success(), "scripts/check-python failed: see its FAIL lines");
 }

@@ -53,7 +53,7 @@ fn every_registered_scheme_has_texts_and_python() {
             let python = scheme.python(&Params::default(), lang);
             assert!(python.contains("DataLoader(") && python.contains("print("), "{python}");
         }
-        assert!(!scheme.steps().is_empty());
+        assert!(!scheme.steps(&Params::default()).is_empty());
     }
 }
 
@@ -224,9 +224,9 @@ fn accelerate_says_when_its_len_is_not_the_steps_taken() {
         even_batches: false,
         ..Params::default()
     };
-    let deal = deal("accelerate", &params);
-    let steps: Vec<usize> = deal.lanes.iter().map(|l| l.loader_len).collect();
-    let reported: Vec<Option<usize>> = deal.lanes.iter().map(|l| l.reported_len).collect();
+    let uneven = deal("accelerate", &params);
+    let steps: Vec<usize> = uneven.lanes.iter().map(|l| l.loader_len).collect();
+    let reported: Vec<Option<usize>> = uneven.lanes.iter().map(|l| l.reported_len).collect();
     assert_eq!(steps, [3, 3, 2, 2]);
     assert_eq!(reported, [None, None, Some(3), Some(3)]);
     let even = deal("accelerate", &Params { even_batches: true, ..params });

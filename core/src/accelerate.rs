@@ -16,7 +16,9 @@
 //! - one process: nothing is sharded and the loader draws a new seed from the global RNG every
 //!   epoch, as a plain `DataLoader` does ([`NoSampler`]).
 
-use super::{BatchSampler, Generator, NoSampler, SamplerError, randperm, unpack_seed};
+use super::{
+    BatchSampler, Generator, LoaderConfig, NoSampler, SamplerError, randperm, unpack_seed,
+};
 
 /// What `accelerator.prepare` is given, and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,14 +57,18 @@ pub struct Prepared {
 impl Prepared {
     /// Builds the `DataLoader` and prepares it, raising what the libraries raise.
     pub fn new(config: &AccelerateConfig) -> Result<Self, SamplerError> {
-        let loader = BatchSampler::new(config.batch_size, config.drop_last)?;
+        // In Python's order: `torch.manual_seed`, then `DataLoader` (its `RandomSampler`, then
+        // its `BatchSampler`), then `prepare_data_loader`.
+        let initial_seed = unpack_seed(config.manual_seed)?;
+        let loader = LoaderConfig {
+            batch_size: config.batch_size,
+            shuffle: config.shuffle,
+            drop_last: config.drop_last,
+        }
+        .check(config.n, false)?;
         if config.n > u64::from(super::MAX_LEN) {
             return Err(SamplerError::DatasetTooLarge { n: config.n.into() });
         }
-        if config.shuffle && config.n == 0 {
-            return Err(SamplerError::InvalidNumSamples { num_samples: 0 });
-        }
-        let initial_seed = unpack_seed(config.manual_seed)?;
         let (bs, w) = (loader.batch_size(), config.num_processes);
         if config.split_batches && w > 0 {
             let error = |shard| SamplerError::SplitBatches {
@@ -78,7 +84,25 @@ impl Prepared {
                 return Err(error(true));
             }
         }
-        Ok(Self { config: *config, loader, initial_seed })
+        let prepared = Self { config: *config, loader, initial_seed };
+        // A short last round is completed to whole batches: what the processes hold in all
+        // must fit this tool, however large `batch_size` is.
+        let dealt = prepared.dealt();
+        if dealt > u128::from(super::MAX_TOTAL_SIZE) {
+            return Err(SamplerError::TotalSizeTooLarge { total_size: dealt });
+        }
+        Ok(prepared)
+    }
+
+    /// How many indices the processes get in all, at most (a completed round counted whole).
+    fn dealt(&self) -> u128 {
+        let (n, w) = (u128::from(self.config.n), self.config.num_processes.max(1) as u128);
+        let bs = self.loader.batch_size() as u128;
+        let batches = self.loader.len(self.config.n as usize) as u128;
+        if w == 1 || self.config.drop_last || !self.config.even_batches {
+            return n;
+        }
+        if self.config.split_batches { batches * bs } else { batches.div_ceil(w) * w * bs }
     }
 
     /// The loader's batches in epoch `epoch` (what `DataLoader` yields before any dealing).
@@ -97,7 +121,9 @@ impl Prepared {
         if c.use_seedable_sampler {
             // `SeedableRandomSampler`: `manual_seed(initial_seed + epoch)` every epoch.
             let initial = c.data_seed.unwrap_or(i128::from(self.initial_seed));
-            let mut g = Generator::manual_seed(initial + i128::from(epoch))?;
+            let seed = initial.checked_add(i128::from(epoch));
+            let seed = seed.ok_or(SamplerError::SeedOverflow { seed: initial })?;
+            let mut g = Generator::manual_seed(seed)?;
             return Ok(randperm(n, &mut g));
         }
         if c.num_processes <= 1 {

@@ -13,7 +13,7 @@ texts! {
         /// The Python: Lightning's loop.
         PyLightningSetEpoch => ("Lightning's loop calls this each epoch", "Lightning 的训练循环每个 epoch 都会调用"),
         /// The Python: the wrapper.
-        PyWrapper => ("what Lightning puts in place of your sampler", "Lightning 用它替换你的采样器"),
+        PyWrapper => ("what Lightning wraps a custom sampler in (it replaces a plain Sequential/RandomSampler with DistributedSampler)", "Lightning 用它包装自定义采样器（普通的 Sequential/RandomSampler 会被直接换成 DistributedSampler）"),
         /// The Python: the unrepeated sampler's seed.
         PyUnrepeated => ("seed is taken and ignored: it shuffles with manual_seed(epoch)", "seed 会被接收但被忽略：它用 manual_seed(epoch) 打乱"),
         /// The Python: the epoch restored.

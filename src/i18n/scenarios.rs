@@ -86,8 +86,8 @@ texts! {
         ),
         /// Scenario 13's explanation.
         ExplainStatefulResume => (
-            "StatefulDataLoader.state_dict() records how many indices the StatefulDistributedSampler has yielded in the epoch, not which epoch it was. A new process that loads the state without calling set_epoch first skips that many indices of epoch 0's order: some samples of the crashed epoch are trained twice and others never. Call sampler.set_epoch(epoch) before load_state_dict.",
-            "StatefulDataLoader.state_dict() 记录的是 StatefulDistributedSampler 在本 epoch 已产出的索引个数，而不是哪个 epoch。新进程如果没有先调用 set_epoch 就加载状态，跳过的是 epoch 0 顺序中的这些索引：崩溃的那个 epoch 里有的样本被训练两次，有的一次也没有。应在 load_state_dict 之前调用 sampler.set_epoch(epoch)。"
+            "StatefulDataLoader.state_dict() records how many indices the StatefulDistributedSampler has yielded in the epoch, not which epoch it was. A new process that never calls set_epoch before iterating again skips that many indices of epoch 0's order: some samples of the crashed epoch are trained twice and others never. Call sampler.set_epoch(epoch) in the new process before iterating (before or after load_state_dict).",
+            "StatefulDataLoader.state_dict() 记录的是 StatefulDistributedSampler 在本 epoch 已产出的索引个数，而不是哪个 epoch。新进程如果在重新迭代之前从未调用 set_epoch，跳过的是 epoch 0 顺序中的这些索引：崩溃的那个 epoch 里有的样本被训练两次，有的一次也没有。应在新进程开始迭代之前调用 sampler.set_epoch(epoch)（在 load_state_dict 之前或之后都可以）。"
         ),
         /// Scenario 1's title.
         TitleNoSetEpoch => ("set_epoch never called", "从未调用 set_epoch"),

@@ -36,8 +36,8 @@ texts! {
         WrapperTitle => ("Lightning's sampler wrapper", "Lightning 的采样器包装"),
         /// `lightning_wrapper`'s summary.
         WrapperSummary => (
-            "`DistributedSamplerWrapper(your_sampler)`: your sampler's order, listed again each epoch, then striped like `DistributedSampler`.",
-            "`DistributedSamplerWrapper(your_sampler)`：每个 epoch 重新列出你的采样器的顺序，再像 `DistributedSampler` 那样分条带。"
+            "`DistributedSamplerWrapper(sampler)`, what Lightning wraps a custom sampler in: its order, listed again each epoch, then shuffled (despite its docstring), padded and striped like `DistributedSampler`. (A plain `SequentialSampler` or `RandomSampler` Lightning replaces with `DistributedSampler` instead; here they stand in for yours.)",
+            "`DistributedSamplerWrapper(sampler)`：Lightning 用它包装自定义采样器：每个 epoch 重新列出其顺序，再像 `DistributedSampler` 那样打乱（与其文档说法相反）、填充并分条带。（普通的 `SequentialSampler` 或 `RandomSampler` 会被 Lightning 直接换成 `DistributedSampler`；这里用它们代表你的采样器。）"
         ),
         /// `lightning_unrepeated`'s title.
         UnrepeatedTitle => ("Lightning, for prediction", "Lightning 预测用采样器"),
@@ -111,11 +111,11 @@ texts! {
         /// Fact: each GPU's share when the GPUs differ.
         ShareUneven => ("GPUs process {min} to {max} of {n} samples.", "各 GPU 处理 {n} 个样本中的 {min} 到 {max} 个。"),
         /// Fact: samples on more than one GPU.
-        Duplicated => ("On more than one GPU: {count}.", "出现在不止一个 GPU 上的样本：{count} 个。"),
+        Duplicated => ("Processed more than once this epoch: {count}.", "本 epoch 被处理不止一次的样本：{count} 个。"),
         /// Fact: steps per epoch when the GPUs differ.
         StepsUneven => (
-            "Steps per epoch differ: {min} to {max} (a collective step then waits for the GPU that stopped).",
-            "各 GPU 每个 epoch 的步数不同：{min} 到 {max}（之后的集合通信会一直等待已经停下的 GPU）。"
+            "Steps per epoch differ between GPUs: {min} to {max}.",
+            "各 GPU 每个 epoch 的步数不同：{min} 到 {max}。"
         ),
         /// Fact: `len(loader)` says more steps than a GPU takes.
         ReportedLen => (

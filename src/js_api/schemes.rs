@@ -75,8 +75,11 @@ pub fn schemes() -> Array {
     SCHEMES
         .iter()
         .map(|s| {
-            let steps: Array =
-                s.steps().iter().map(|&step| JsValue::from_str(step_name(step))).collect();
+            let steps: Array = s
+                .steps(&Params::default())
+                .iter()
+                .map(|&step| JsValue::from_str(step_name(step)))
+                .collect();
             object(&[("name", s.name().into()), ("steps", steps.into())])
         })
         .collect()

@@ -241,11 +241,15 @@ fn follow_rule(index: u32) -> String {
 /// What the tiles' looks mean.
 #[component]
 fn Legend() -> impl IntoView {
+    let state = expect_context::<AppState>();
     view! {
         <p class="legend">
             <span class="item"><span class="tile" style=tile_style(3)>"3"</span> {tr(T::LegendSample)}</span>
             <span class="item"><span class="tile padding" style=tile_style(3)>"3"</span> {tr(T::LegendPadding)}</span>
             <span class="item"><span class="tile dup" style=tile_style(5)>"5"</span> {tr(T::LegendDup)}</span>
+            {move || state.compare.with(|c| c.iter().any(|s| s.name() == "torchdata_resume")).then(|| view! {
+                <span class="item"><span class="tile" data-origin="again" style=tile_style(7)>"7"</span> {tr(crate::i18n::ecosystem::EcoText::LegendAgain)}</span>
+            })}
             <span class="item"><span class="tile faded">"7"</span> {tr(T::LegendLeftOut)}</span>
             <span class="item">
                 <span class="tile" style=tile_style(1)>"1"</span><span class="tile batch-start" style=tile_style(2)>"2"</span>

@@ -24,6 +24,7 @@ mod pipeline;
 mod playback;
 mod scenario_view;
 mod scenarios;
+mod scheme_facts;
 mod scheme_options;
 mod scheme_panel;
 mod share;

@@ -26,8 +26,8 @@ pub fn ScenarioView(
                 <p class="scenario-legend">{tr(ScenarioText::Legend)}</p>
             })}
             <div class="scenario-sides">
-                <SideView side=c.broken which="broken" />
-                <SideView side=c.fixed which="fixed" />
+                <SideView side=c.broken which="broken" panels=scenario.panels() />
+                <SideView side=c.fixed which="fixed" panels=scenario.panels() />
             </div>
         }
         .into_any(),
@@ -55,6 +55,8 @@ fn SideView(
     side: Side,
     /// `broken` or `fixed` (its test id and class).
     which: &'static str,
+    /// The schemes the comparison at the top draws this side with, if it takes them.
+    panels: Option<[&'static str; 2]>,
 ) -> impl IntoView {
     let (heading, show) = if which == "broken" {
         (ScenarioText::Broken, ScenarioText::ShowBroken)
@@ -70,7 +72,7 @@ fn SideView(
             {side.error.map(pytorch_error)}
             <div class="scenario-rows">{rows}</div>
             <ul class="scenario-facts">{facts}</ul>
-            {show_button(side.params, side.not_shown, show, which)}
+            {show_button(side.params, side.not_shown, show, which, panels)}
         </section>
     }
 }
@@ -172,8 +174,11 @@ fn show_button(
     not_shown: ScenarioText,
     label: ScenarioText,
     which: &'static str,
+    panels: Option<[&'static str; 2]>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
+    let schemes: Option<Vec<_>> =
+        panels.map(|names| names.iter().filter_map(|n| crate::model::scheme::by_name(n)).collect());
     match params {
         Some(params) => {
             // Every field but the stage: the picture keeps the stage the reader chose.
@@ -186,6 +191,10 @@ fn show_button(
                 <button type="button" class="scenario-show" data-testid=format!("scenario-show-{which}")
                     on:click=move |_| {
                         state.set_many(&values);
+                        // A side the comparison draws: its schemes at the top too.
+                        if let Some(schemes) = schemes.clone() {
+                            state.set_compare(schemes);
+                        }
                         show_controls();
                     }>
                     {tr(label)}

@@ -19,14 +19,16 @@ pub fn SchemeOptions(
     deals: Memo<Deals>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let current = move || state.compare.with(|c| c.get(k).copied());
+    let current = Memo::new(move |_| state.compare.with(|c| c.get(k).map(|s| s.name())));
+    // Rebuilt only when the scheme changes, so that typing in an option keeps its focus; the
+    // stages and which options are idle follow the parameters on their own.
     move || {
-        let scheme = current()?;
-        let steps = scheme
-            .steps()
-            .iter()
-            .map(|&step| view! { <li>{tr(step_text(step))}</li> })
-            .collect_view();
+        let scheme = crate::model::scheme::by_name(current.get()?)?;
+        let steps = move || {
+            let params = state.picture.with(|p| p.params.clone());
+            let steps = scheme.steps(&params).iter();
+            steps.map(|&step| view! { <li>{tr(step_text(step))}</li> }).collect_view()
+        };
         let options = scheme.options();
         let fields = options.iter().map(|&field| option(k, field, deals)).collect_view();
         Some(view! {
@@ -44,6 +46,16 @@ pub fn SchemeOptions(
     }
 }
 
+/// Whether the other parameters make `field` do nothing (its control is then hidden; its
+/// value stays in the URL).
+fn idle(params: &crate::model::Params, field: Field) -> bool {
+    match field {
+        Field::InnerSeed => params.inner == crate::model::InnerSampler::Sequential,
+        Field::DataSeed => !params.use_seedable_sampler,
+        _ => false,
+    }
+}
+
 /// The label a field's control carries here: the library's own name for it.
 fn label(field: Field) -> &'static str {
     match field {
@@ -51,8 +63,6 @@ fn label(field: Field) -> &'static str {
         Field::ManualSeed => "torch.manual_seed",
         Field::Inner => "sampler",
         Field::InnerSeed => "g.manual_seed",
-        Field::Consumed => "batches before state_dict()",
-        Field::RestoreEpoch => "set_epoch after resume",
         other => other.name(),
     }
 }
@@ -116,8 +126,9 @@ fn option(k: usize, field: Field, deals: Memo<Deals>) -> AnyView {
         }
         .into_any()
     };
+    let hidden = move || state.picture.with(|p| idle(&p.params, field));
     view! {
-        <div class="field" class:toggle=flag class:invalid=invalid>
+        <div class="field" class:toggle=flag class:invalid=invalid hidden=hidden>
             <label for=id><code>{label(field)}</code></label>
             {control}
             <span class="field-errors" id=format!("option-error-{k}-{field}") aria-live="polite">{messages}</span>

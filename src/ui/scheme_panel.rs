@@ -14,7 +14,7 @@ use crate::i18n::Lang;
 use crate::i18n::ecosystem::EcoText as E;
 use crate::i18n::schemes::SchemeText as T;
 use crate::model::scheme::coverage::Cover as CoverAt;
-use crate::model::scheme::{self, Deal, LANE_CAP, Lane, Origin, SCHEMES, Verdict};
+use crate::model::scheme::{self, Deal, LANE_CAP, Lane, Origin, SCHEMES};
 
 /// A sample's look, the same in every lane, scheme and epoch: a hue by index (golden angle).
 pub fn tile_style(index: u32) -> String {
@@ -133,8 +133,8 @@ fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
     view! {
         <div class="lanes">{lanes}</div>
         {unseen_row}
-        <p class="verdict" data-testid="verdict">{verdict(deal, lang)}</p>
-        <ul class="facts" data-testid="facts">{facts(deal, lang)}<Cover k=k /></ul>
+        <p class="verdict" data-testid="verdict">{super::scheme_facts::verdict(deal, lang)}</p>
+        <ul class="facts" data-testid="facts">{super::scheme_facts::facts(deal, lang)}<Cover k=k /></ul>
     }
 }
 
@@ -219,71 +219,6 @@ fn lane_view(lane: &Lane, rank: usize, keys: &[String], batch: usize, lang: Lang
         </div>
     }
     .into_any()
-}
-
-/// The verdict, and whether the epoch repeats an earlier one.
-fn verdict(deal: &Deal, lang: Lang) -> String {
-    let first = match Verdict::of(deal) {
-        Verdict::EachOnce => T::EachOnce.text(lang).to_string(),
-        Verdict::AtLeastOnce { more } => fill(T::AtLeastOnce, lang, &[("more", &thousands(more))]),
-        Verdict::EveryGpuAll { n, w } => {
-            fill(T::EveryGpuAll, lang, &[("n", &thousands(n)), ("w", &w)])
-        }
-        Verdict::Missing { never, more } => {
-            fill(T::Missing, lang, &[("never", &thousands(never)), ("more", &thousands(more))])
-        }
-        Verdict::Empty => T::Empty.text(lang).to_string(),
-    };
-    match deal.repeats.filter(|_| deal.n > 0) {
-        Some(epoch) => format!("{first} {}", fill(T::Repeats, lang, &[("epoch", &epoch)])),
-        None => first,
-    }
-}
-
-/// What holds at any size: each GPU's share, the samples on several GPUs, the steps.
-fn facts(deal: &Deal, lang: Lang) -> impl IntoView {
-    let n = deal.n;
-    let lens = || deal.lanes.iter().map(|l| l.len as u64);
-    let (min, max) = (lens().min().unwrap_or(0), lens().max().unwrap_or(0));
-    let share = if min == max {
-        // A share to one decimal, rounded half up: 160,146 of 1,281,167 is 12.5%.
-        let tenths = (max * 2000).checked_div(n).map_or(0, |x| x.div_ceil(2));
-        let percent = match tenths % 10 {
-            0 => format!("{}", tenths / 10),
-            d => format!("{}.{d}", tenths / 10),
-        };
-        fill(
-            T::Share,
-            lang,
-            &[("per", &thousands(max)), ("n", &thousands(n)), ("percent", &percent)],
-        )
-    } else {
-        fill(
-            T::ShareUneven,
-            lang,
-            &[("min", &thousands(min)), ("max", &thousands(max)), ("n", &thousands(n))],
-        )
-    };
-    let steps = || deal.lanes.iter().map(|l| l.loader_len as u64);
-    let (fewest, most) = (steps().min().unwrap_or(0), steps().max().unwrap_or(0));
-    let steps = if fewest == most {
-        fill(T::Steps, lang, &[("steps", &thousands(most))])
-    } else {
-        fill(T::StepsUneven, lang, &[("min", &thousands(fewest)), ("max", &thousands(most))])
-    };
-    // The library's len() where it disagrees with the steps taken (Accelerate's split quirk).
-    let reported = deal.lanes.iter().enumerate().find_map(|(rank, lane)| {
-        let len = lane.reported_len?;
-        let values: [(&str, &dyn std::fmt::Display); 3] =
-            [("len", &len), ("rank", &rank), ("steps", &lane.loader_len)];
-        Some(view! { <li data-fact="reported-len">{fill(T::ReportedLen, lang, &values)}</li> })
-    });
-    view! {
-        <li data-fact="share">{share}</li>
-        <li data-fact="duplicated">{fill(T::Duplicated, lang, &[("count", &thousands(deal.duplicated()))])}</li>
-        <li data-fact="steps">{steps}</li>
-        {reported}
-    }
 }
 
 /// Epochs until every GPU has seen every sample (worked out a moment after the lanes).

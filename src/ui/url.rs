@@ -32,10 +32,16 @@ pub fn set_params(changes: &[(&str, Option<&str>)]) {
 
 /// Sets the `name=value` pairs of `query` (`a=1&b=2`, values needing no escaping).
 pub fn replace_query(query: &str) {
-    let pairs: Vec<(&str, Option<&str>)> = query
+    let mut pairs: Vec<(&str, Option<&str>)> = query
         .split('&')
         .filter_map(|pair| pair.split_once('='))
         .map(|(name, value)| (name, Some(value)))
         .collect();
+    // The ecosystem's options are left out at their defaults: an old value must go too.
+    for field in crate::model::Field::ECOSYSTEM {
+        if !pairs.iter().any(|(name, _)| *name == field.name()) {
+            pairs.push((field.name(), None));
+        }
+    }
     set_params(&pairs);
 }

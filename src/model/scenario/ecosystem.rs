@@ -8,28 +8,12 @@ use super::{Worked, setup};
 use crate::i18n::scenarios::ScenarioText as T;
 use crate::model::Params;
 use crate::sampler::per_rank::counts;
-use crate::sampler::{AccelerateConfig, BatchSampler, Prepared, Resume, SamplerError, Unrepeated};
-
-/// `accelerator.prepare` for `params`.
-fn prepared(params: &Params) -> Result<Prepared, SamplerError> {
-    Prepared::new(&AccelerateConfig {
-        n: params.n,
-        num_processes: params.num_replicas as usize,
-        batch_size: params.batch_size,
-        shuffle: params.shuffle,
-        drop_last: params.loader_drop_last,
-        split_batches: params.split_batches,
-        even_batches: params.even_batches,
-        use_seedable_sampler: params.use_seedable_sampler,
-        data_seed: params.data_seed,
-        manual_seed: params.manual_seed,
-    })
-}
+use crate::sampler::{BatchSampler, Prepared, SamplerError, Unrepeated};
 
 /// One Accelerate side: a row per process (samples it gets more than once in the epoch
 /// marked), its steps and batch sizes.
 fn accelerate_side(code: &'static str, params: Params) -> Result<Side, SamplerError> {
-    let prepared = prepared(&params)?;
+    let prepared = Prepared::new(&params.accelerate_config())?;
     let per_rank = prepared.epoch(params.epoch)?;
     let lists: Vec<Vec<u32>> = per_rank.iter().map(|b| b.concat()).collect();
     let counts = counts(params.n as usize, &lists);
@@ -170,12 +154,7 @@ pub(super) fn stateful_resume() -> Result<Worked, SamplerError> {
 /// Each rank before the save and after the resume, and what the epoch trains twice or never.
 fn resume_side(code: &'static str, params: Params) -> Result<Side, SamplerError> {
     let loader = BatchSampler::new(params.batch_size, params.loader_drop_last)?;
-    let resume = Resume {
-        config: params.sampler_config(0),
-        loader,
-        consumed: params.consumed as usize,
-        resume_epoch: params.restore_epoch.then_some(i128::from(params.epoch)),
-    };
+    let resume = params.resume(loader);
     let runs = resume.every_rank()?;
     let flat = |batches: &[Vec<u32>]| batches.concat();
     let all: Vec<Vec<u32>> = runs.iter().flat_map(|r| [flat(&r.before), flat(&r.after)]).collect();

@@ -168,10 +168,18 @@ impl Scenario {
         match self {
             Scenario::SeedPerRank => Some(["seed_per_rank", "distributed"]),
             Scenario::NoSampler => Some(["no_sampler", "distributed"]),
-            Scenario::SplitBatches | Scenario::EvenBatches => Some(["accelerate", "distributed"]),
             Scenario::LightningEval => Some(["distributed", "lightning_unrepeated"]),
-            Scenario::StatefulResume => Some(["torchdata_resume", "distributed"]),
             _ => None,
+        }
+    }
+
+    /// The schemes the comparison at the top draws either side with, when a side is a setting
+    /// of a scheme other than `DistributedSampler` (loading a side shows them).
+    pub fn panels(self) -> Option<[&'static str; 2]> {
+        match self {
+            Scenario::SplitBatches | Scenario::EvenBatches => Some(["accelerate", "distributed"]),
+            Scenario::StatefulResume => Some(["torchdata_resume", "distributed"]),
+            other => other.schemes(),
         }
     }
 

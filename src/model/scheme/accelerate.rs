@@ -8,7 +8,7 @@ use crate::i18n::Lang;
 use crate::i18n::ecosystem::EcoText;
 use crate::i18n::schemes::SchemeText;
 use crate::model::{Field, ParamError, Params, Problem};
-use crate::sampler::{AccelerateConfig, Prepared};
+use crate::sampler::Prepared;
 
 /// Accelerate's `prepare_data_loader`.
 pub struct Accelerate;
@@ -26,8 +26,17 @@ impl Scheme for Accelerate {
         SchemeText::AccelerateSummary
     }
 
-    fn steps(&self) -> &'static [Step] {
-        &[Step::Indices, Step::Shuffle, Step::Batch, Step::DealBatches, Step::CompleteRound]
+    fn steps(&self, params: &Params) -> &'static [Step] {
+        use Step::{Batch, CompleteRound, DealBatches, Indices, Shuffle, SplitBatches};
+        let completes = params.even_batches && !params.loader_drop_last;
+        match (params.num_replicas > 1, params.split_batches, completes) {
+            // A single process is not sharded.
+            (false, _, _) => &[Indices, Shuffle, Batch],
+            (true, true, true) => &[Indices, Shuffle, Batch, SplitBatches, CompleteRound],
+            (true, true, false) => &[Indices, Shuffle, Batch, SplitBatches],
+            (true, false, true) => &[Indices, Shuffle, Batch, DealBatches, CompleteRound],
+            (true, false, false) => &[Indices, Shuffle, Batch, DealBatches],
+        }
     }
 
     fn options(&self) -> &'static [Field] {
@@ -94,22 +103,12 @@ impl Scheme for Accelerate {
 fn prepared(params: &Params) -> Result<Prepared, Vec<ParamError>> {
     if params.num_replicas <= 0 || params.num_replicas > crate::model::MAX_REPLICAS {
         let got = params.num_replicas.to_string();
-        let problem = Problem::NotWhole { got, min: Some(1), max: Some(64) };
+        let max = Some(crate::model::MAX_REPLICAS.into());
+        let problem = Problem::NotWhole { got, min: Some(1), max };
         return Err(vec![ParamError::new(Field::NumReplicas, problem)]);
     }
     super::per_rank_lists_fit(&Params { num_replicas: 1, ..params.clone() }, Field::N)?;
-    let config = AccelerateConfig {
-        n: params.n,
-        num_processes: params.num_replicas as usize,
-        batch_size: params.batch_size,
-        shuffle: params.shuffle,
-        drop_last: params.loader_drop_last,
-        split_batches: params.split_batches,
-        even_batches: params.even_batches,
-        use_seedable_sampler: params.use_seedable_sampler,
-        data_seed: params.data_seed,
-        manual_seed: params.manual_seed,
-    };
+    let config = params.accelerate_config();
     let prepared = Prepared::new(&config).map_err(|e| {
         let field = match e {
             crate::sampler::SamplerError::SeedOverflow { .. } if params.use_seedable_sampler => {

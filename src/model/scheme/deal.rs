@@ -75,6 +75,21 @@ impl Deal {
         self.visits.histogram.iter().filter(|&&(t, _)| t >= 2).map(|&(_, s)| s).sum()
     }
 
+    /// The fewest and the most steps a GPU takes this epoch.
+    pub fn steps_range(&self) -> (u64, u64) {
+        let steps = || self.lanes.iter().map(|l| l.loader_len as u64);
+        (steps().min().unwrap_or(0), steps().max().unwrap_or(0))
+    }
+
+    /// The first GPU whose `len(loader)`, as the library reports it, is not the steps it
+    /// takes: `(rank, reported, steps)`.
+    pub fn misreported(&self) -> Option<(usize, usize, usize)> {
+        self.lanes
+            .iter()
+            .enumerate()
+            .find_map(|(rank, lane)| Some((rank, lane.reported_len?, lane.loader_len)))
+    }
+
     /// Samples processed at least once.
     pub fn seen(&self) -> u64 {
         self.n - self.unseen_len()

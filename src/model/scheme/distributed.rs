@@ -30,7 +30,7 @@ impl Scheme for Distributed {
         SchemeText::DistributedSummary
     }
 
-    fn steps(&self) -> &'static [Step] {
+    fn steps(&self, _params: &Params) -> &'static [Step] {
         &[Step::Indices, Step::Shuffle, Step::PadOrTrim, Step::Stripe, Step::Batch]
     }
 

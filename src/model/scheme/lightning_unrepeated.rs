@@ -25,7 +25,7 @@ impl Scheme for LightningUnrepeated {
         SchemeText::UnrepeatedSummary
     }
 
-    fn steps(&self) -> &'static [Step] {
+    fn steps(&self, _params: &Params) -> &'static [Step] {
         &[Step::Indices, Step::Shuffle, Step::Stripe, Step::Batch]
     }
 

@@ -25,7 +25,7 @@ impl Scheme for LightningWrapper {
         SchemeText::WrapperSummary
     }
 
-    fn steps(&self) -> &'static [Step] {
+    fn steps(&self, _params: &Params) -> &'static [Step] {
         &[Step::InnerOrder, Step::Shuffle, Step::PadOrTrim, Step::Stripe, Step::Batch]
     }
 
@@ -80,7 +80,11 @@ impl Scheme for LightningWrapper {
             String::new()
         };
         format!(
-            "import torch\nfrom torch.utils.data import DataLoader, RandomSampler, SequentialSampler\nfrom lightning_fabric.utilities.distributed import DistributedSamplerWrapper\n\ndataset = list(range({n}))  # {item}\n\nfor rank in range({w}):\n    {inner}\n    # {what}\n    sampler = DistributedSamplerWrapper(inner, num_replicas={w}, rank=rank, shuffle={shuffle}, seed={seed}, drop_last={dl})\n    loader = DataLoader(dataset, batch_size={bs}, sampler=sampler, drop_last={ldl})\n    for epoch in range({epochs}):\n{set_epoch}        seen = [i for batch in loader for i in batch.tolist()]\n    print(f\"GPU {{rank}}:\", seen)\n",
+            "import torch\nfrom torch.utils.data import DataLoader, {sampler}\nfrom lightning_fabric.utilities.distributed import DistributedSamplerWrapper\n\ndataset = list(range({n}))  # {item}\n\nfor rank in range({w}):\n    {inner}\n    # {what}\n    sampler = DistributedSamplerWrapper(inner, num_replicas={w}, rank=rank, shuffle={shuffle}, seed={seed}, drop_last={dl})\n    loader = DataLoader(dataset, batch_size={bs}, sampler=sampler, drop_last={ldl})\n    for epoch in range({epochs}):\n{set_epoch}        seen = [i for batch in loader for i in batch.tolist()]\n    print(f\"GPU {{rank}}:\", seen)\n",
+            sampler = match p.inner {
+                InnerSampler::Sequential => "SequentialSampler",
+                InnerSampler::Random => "RandomSampler",
+            },
             n = p.n,
             item = py.say(SchemeText::PyItem),
             w = p.num_replicas,

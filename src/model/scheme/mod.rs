@@ -115,8 +115,8 @@ pub trait Scheme: Sync {
     fn title(&self) -> SchemeText;
     /// One sentence on how it hands out the data.
     fn summary(&self) -> SchemeText;
-    /// The stages its samples go through.
-    fn steps(&self) -> &'static [Step];
+    /// The stages its samples go through with these parameters.
+    fn steps(&self, params: &Params) -> &'static [Step];
     /// What every rank processes in `params.epoch`, listing up to `cap` samples per lane, or
     /// the errors the library raises.
     fn deal_up_to(

@@ -25,7 +25,7 @@ impl Scheme for NoSamplerScheme {
         SchemeText::NoSamplerSummary
     }
 
-    fn steps(&self) -> &'static [Step] {
+    fn steps(&self, _params: &Params) -> &'static [Step] {
         &[Step::Indices, Step::ShufflePerRank, Step::Batch]
     }
 

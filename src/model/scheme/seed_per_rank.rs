@@ -25,7 +25,7 @@ impl Scheme for SeedPerRank {
         SchemeText::SeedPerRankSummary
     }
 
-    fn steps(&self) -> &'static [Step] {
+    fn steps(&self, _params: &Params) -> &'static [Step] {
         &[Step::Indices, Step::ShufflePerRank, Step::PadOrTrim, Step::Stripe, Step::Batch]
     }
 

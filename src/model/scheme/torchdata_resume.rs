@@ -8,7 +8,7 @@ use crate::i18n::Lang;
 use crate::i18n::ecosystem::EcoText;
 use crate::i18n::schemes::SchemeText;
 use crate::model::{Field, ParamError, Params};
-use crate::sampler::{Resume, Resumed};
+use crate::sampler::Resumed;
 
 /// torchdata's save and resume within an epoch.
 pub struct TorchdataResume;
@@ -26,7 +26,7 @@ impl Scheme for TorchdataResume {
         SchemeText::ResumeSummary
     }
 
-    fn steps(&self) -> &'static [Step] {
+    fn steps(&self, _params: &Params) -> &'static [Step] {
         &[Step::Indices, Step::Shuffle, Step::PadOrTrim, Step::Stripe, Step::Batch, Step::Resume]
     }
 
@@ -93,12 +93,7 @@ fn runs(
     params: &Params,
     loader: crate::sampler::BatchSampler,
 ) -> Result<Vec<Resumed>, Vec<ParamError>> {
-    let resume = Resume {
-        config: params.sampler_config(0),
-        loader,
-        consumed: usize::try_from(params.consumed).unwrap_or(usize::MAX),
-        resume_epoch: params.restore_epoch.then_some(i128::from(params.sampler_epoch())),
-    };
+    let resume = params.resume(loader);
     resume.every_rank().map_err(refused)
 }
 

@@ -1,0 +1,72 @@
+//! What a compared scheme's deal adds up to, in words: the verdict and the facts under its
+//! lanes (each number read off the deal).
+
+use leptos::prelude::*;
+
+use super::{fill, thousands};
+use crate::i18n::Lang;
+use crate::i18n::schemes::SchemeText as T;
+use crate::model::scheme::{Deal, Verdict};
+
+/// The verdict, and whether the epoch repeats an earlier one.
+pub fn verdict(deal: &Deal, lang: Lang) -> String {
+    let first = match Verdict::of(deal) {
+        Verdict::EachOnce => T::EachOnce.text(lang).to_string(),
+        Verdict::AtLeastOnce { more } => fill(T::AtLeastOnce, lang, &[("more", &thousands(more))]),
+        Verdict::EveryGpuAll { n, w } => {
+            fill(T::EveryGpuAll, lang, &[("n", &thousands(n)), ("w", &w)])
+        }
+        Verdict::Missing { never, more } => {
+            fill(T::Missing, lang, &[("never", &thousands(never)), ("more", &thousands(more))])
+        }
+        Verdict::Empty => T::Empty.text(lang).to_string(),
+    };
+    match deal.repeats.filter(|_| deal.n > 0) {
+        Some(epoch) => format!("{first} {}", fill(T::Repeats, lang, &[("epoch", &epoch)])),
+        None => first,
+    }
+}
+
+/// What holds at any size: each GPU's share, the samples on several GPUs, the steps.
+pub fn facts(deal: &Deal, lang: Lang) -> impl IntoView {
+    let n = deal.n;
+    let lens = || deal.lanes.iter().map(|l| l.len as u64);
+    let (min, max) = (lens().min().unwrap_or(0), lens().max().unwrap_or(0));
+    let share = if min == max {
+        // A share to one decimal, rounded half up: 160,146 of 1,281,167 is 12.5%.
+        let tenths = (max * 2000).checked_div(n).map_or(0, |x| x.div_ceil(2));
+        let percent = match tenths % 10 {
+            0 => format!("{}", tenths / 10),
+            d => format!("{}.{d}", tenths / 10),
+        };
+        fill(
+            T::Share,
+            lang,
+            &[("per", &thousands(max)), ("n", &thousands(n)), ("percent", &percent)],
+        )
+    } else {
+        fill(
+            T::ShareUneven,
+            lang,
+            &[("min", &thousands(min)), ("max", &thousands(max)), ("n", &thousands(n))],
+        )
+    };
+    let (fewest, most) = deal.steps_range();
+    let steps = if fewest == most {
+        fill(T::Steps, lang, &[("steps", &thousands(most))])
+    } else {
+        fill(T::StepsUneven, lang, &[("min", &thousands(fewest)), ("max", &thousands(most))])
+    };
+    // The library's len() where it disagrees with the steps taken (Accelerate's split quirk).
+    let reported = deal.misreported().map(|(rank, len, steps)| {
+        let values: [(&str, &dyn std::fmt::Display); 3] =
+            [("len", &len), ("rank", &rank), ("steps", &steps)];
+        view! { <li data-fact="reported-len">{fill(T::ReportedLen, lang, &values)}</li> }
+    });
+    view! {
+        <li data-fact="share">{share}</li>
+        <li data-fact="duplicated">{fill(T::Duplicated, lang, &[("count", &thousands(deal.duplicated()))])}</li>
+        <li data-fact="steps">{steps}</li>
+        {reported}
+    }
+}
