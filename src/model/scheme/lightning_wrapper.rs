@@ -39,8 +39,19 @@ impl Scheme for LightningWrapper {
         _shared: &Shared,
         cap: usize,
     ) -> Result<Deal, Vec<ParamError>> {
-        let loader = params.loader_config().check(params.n, true).map_err(refused)?;
+        // In the Python's order: the inner sampler (`g.manual_seed`, then `RandomSampler`),
+        // the wrapper, then the `DataLoader`.
+        if params.inner == InnerSampler::Random {
+            let inner_seed = crate::sampler::unpack_seed(params.inner_seed);
+            inner_seed.map_err(|e| vec![ParamError::from_sampler(Field::InnerSeed, &e)])?;
+            if params.n == 0 {
+                return Err(refused(crate::sampler::SamplerError::InvalidNumSamples {
+                    num_samples: 0,
+                }));
+            }
+        }
         let sampler = DistributedSampler::new(&params.sampler_config(0)).map_err(refused)?;
+        let loader = params.loader_config().check(params.n, true).map_err(refused)?;
         per_rank_lists_fit(params, Field::NumReplicas)?;
         if params.inner == InnerSampler::Random {
             past_epochs_fit(params, 2)?;
