@@ -34,13 +34,39 @@ test("compare=accelerate with split_batches=1: every batch cut in two, the last 
     assert.deepEqual(p1.padding, [false, false, false, false, true, true]);
     assert.match(await fact(page, "accelerate", "steps"), /: 3\./);
     assert.ok(await page.isChecked("[data-scheme=accelerate] [data-testid=option-split_batches]"));
-    const how = await page.textContent("[data-scheme=accelerate] [data-testid=scheme-how]");
-    assert.match(how, /deal batches in turn/);
-    // even_batches=False: GPU 1 stops a batch early, and the facts say the steps differ.
+    const how = () => page.textContent("[data-scheme=accelerate] [data-testid=scheme-how]");
+    assert.match(await how(), /split each batch.*complete the last round/);
+    assert.doesNotMatch(await how(), /deal batches in turn/);
+    // data_seed does nothing without use_seedable_sampler: its control shows only with it.
+    assert.ok(!(await page.isVisible("[data-scheme=accelerate] [data-testid=option-data_seed]")));
+    await page.check("[data-scheme=accelerate] [data-testid=option-use_seedable_sampler]");
+    await page.waitForSelector("[data-scheme=accelerate] [data-testid=option-data_seed]", { state: "visible" });
+    await page.uncheck("[data-scheme=accelerate] [data-testid=option-use_seedable_sampler]");
+    // even_batches=False: GPU 1 stops a batch early, the facts say the steps differ, and
+    // len(loader) counts a slice it never gets.
     await page.uncheck("[data-scheme=accelerate] [data-testid=option-even_batches]");
     await page.waitForFunction(() => new URLSearchParams(location.search).get("even_batches") === "0");
     await page.waitForFunction(() => document.querySelector("[data-scheme=accelerate] [data-fact=steps]")?.textContent.includes("2 to 3"));
     assert.deepEqual((await lanes(page, "accelerate"))[1].indices, [2, 3, 6, 7]);
+    assert.match(await fact(page, "accelerate", "reported-len"), /len\(loader\) says 3 on every GPU, but GPU 1 takes 2 steps/);
+    assert.doesNotMatch(await how(), /complete the last round/);
+    // Back at its default, an option leaves the URL.
+    await page.check("[data-scheme=accelerate] [data-testid=option-even_batches]");
+    await page.waitForFunction(() => !new URLSearchParams(location.search).has("even_batches"));
+  });
+});
+
+test("a pitfall's side loads with its scheme at the top; the legend explains a sample trained twice", async () => {
+  await withPage({ scenario: "stateful_resume" }, async (page) => {
+    await page.click("[data-testid=scenario-show-broken]");
+    await page.waitForSelector("[data-scheme=torchdata_resume] [data-testid=resume-mark]");
+    assert.equal(pageQuery(page).get("compare"), "torchdata_resume,distributed");
+    assert.equal(pageQuery(page).get("consumed"), "2");
+    assert.match(await page.textContent("[data-testid=compare] .legend"), /trained twice by one GPU/);
+    await page.click("[data-testid=scenario-show-fixed]");
+    await page.waitForFunction(() => new URLSearchParams(location.search).get("restore_epoch") === "1");
+    await page.click("[data-testid=scenario-show-broken]");
+    await page.waitForFunction(() => !new URLSearchParams(location.search).has("restore_epoch"));
   });
 });
 
