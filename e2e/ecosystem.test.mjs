@@ -111,3 +111,15 @@ test("lightning_unrepeated pads nothing: GPUs get 3, 3, 2 and 2 of 10", async ()
     assert.equal(await page.inputValue("[data-scheme=lightning_wrapper] [data-testid=option-inner]"), "random");
   });
 });
+
+test("a URL with one bad option still draws its good values, the message beside the option", async () => {
+  const params = { compare: "accelerate,distributed", n: 10, num_replicas: 2, batch_size: 4, use_seedable_sampler: 1, data_seed: "abc" };
+  await withPage(params, async (page) => {
+    assert.match(await page.textContent("[data-testid=compare]"), /The dataset: 10 samples/);
+    assert.equal((await lanes(page, "accelerate")).length, 2);
+    const options = await page.textContent("[data-scheme=accelerate] [data-testid=scheme-options]");
+    assert.match(options, /data_seed must be a whole number; got "abc"/);
+    await page.fill("[data-scheme=accelerate] [data-testid=option-data_seed]", "7");
+    await page.waitForFunction(() => new URLSearchParams(location.search).get("data_seed") === "7");
+  });
+});

@@ -166,3 +166,16 @@ fn the_chinese_python_differs_only_in_comments() {
         assert_eq!(code(&zh), code(&en), "{query}");
     }
 }
+
+/// A URL with one bad value keeps its good ones (the page draws those), and a value refused
+/// after it was read (too many ranks) is not kept either.
+#[test]
+fn read_pairs_keeps_every_good_value() {
+    let pairs = [("n", "10"), ("data_seed", "abc"), ("num_replicas", "100"), ("batch_size", "3")];
+    let (params, errors) = Params::read_pairs(pairs);
+    assert_eq!((params.n, params.batch_size, params.num_replicas), (10, 3, 2));
+    assert_eq!(params.data_seed, None);
+    let fields: Vec<Field> = errors.iter().map(|e| e.field).collect();
+    assert_eq!(fields, [Field::DataSeed, Field::NumReplicas]);
+    assert_eq!(Params::from_pairs(pairs), Err(errors));
+}

@@ -154,13 +154,27 @@ impl Params {
     pub fn from_pairs<'a>(
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<Params, Vec<ParamError>> {
-        let mut params = Params::default();
-        let errors: Vec<ParamError> = pairs
-            .into_iter()
-            .filter_map(|(name, value)| Field::from_name(name).map(|f| (f, value)))
-            .filter_map(|(field, value)| params.set(field, value).err())
-            .collect();
+        let (params, errors) = Params::read_pairs(pairs);
         if errors.is_empty() { Ok(params) } else { Err(errors) }
+    }
+
+    /// [`Params::from_pairs`] that keeps every good value: the defaults with each valid pair
+    /// applied (a bad one leaves its field at the default), and the errors of the bad ones.
+    pub fn read_pairs<'a>(
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> (Params, Vec<ParamError>) {
+        let mut params = Params::default();
+        let mut errors = Vec::new();
+        for (field, value) in
+            pairs.into_iter().filter_map(|(n, v)| Field::from_name(n).map(|f| (f, v)))
+        {
+            let mut next = params.clone();
+            match next.set(field, value) {
+                Ok(()) => params = next,
+                Err(error) => errors.push(error),
+            }
+        }
+        (params, errors)
     }
 
     /// Sets one field from its text, as typed in a control or found in the URL.

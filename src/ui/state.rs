@@ -40,6 +40,10 @@ pub struct AppState {
     generation: RwSignal<u64>,
 }
 
+/// The largest `len(dataset)` drawn at once, before the page is up, from a URL whose other
+/// values are bad.
+const FALLBACK_LIMIT: u64 = 1 << 17;
+
 /// Permutation steps per slice: 20 to 40 ms in the browser at the size cap (where every swap
 /// misses the cache), so that it can paint and take input between slices.
 const SLICE: u32 = 1 << 19;
@@ -61,7 +65,16 @@ impl AppState {
             .find(|(name, _)| name == "lang")
             .and_then(|(_, code)| Lang::from_code(code))
             .unwrap_or_default();
-        let fallback = Picture::compute(&defaults).expect("the default configuration is valid");
+        // A URL with a bad value still shows what its good values ask for (when that is quick
+        // to draw), with the bad value's message beside its control.
+        let texts_now = texts.iter().map(|(f, v)| (f.name(), v.as_str()));
+        let (good, _) = Params::read_pairs(texts_now);
+        let fallback = Some(good)
+            .filter(|p| p.n <= FALLBACK_LIMIT)
+            .and_then(|p| Picture::compute(&p).ok())
+            .unwrap_or_else(|| {
+                Picture::compute(&defaults).expect("the default configuration is valid")
+            });
         let asked = pairs.iter().find(|(name, _)| name == "compare").map(|(_, v)| v.as_str());
         let (compare, compare_error) = match asked.map(scheme::parse_compare) {
             Some(Ok(schemes)) => (schemes, None),
