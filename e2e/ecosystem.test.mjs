@@ -123,3 +123,21 @@ test("a URL with one bad option still draws its good values, the message beside 
     await page.waitForFunction(() => new URLSearchParams(location.search).get("data_seed") === "7");
   });
 });
+
+test("stage by stage: Accelerate's loader batches, dealt in turn, then the last round completed", async () => {
+  const params = { compare: "accelerate,distributed", n: 10, num_replicas: 2, batch_size: 3, shuffle: 0 };
+  await withPage(params, async (page) => {
+    await page.click("[data-scheme=accelerate] [data-testid=scheme-stages] summary");
+    await page.waitForSelector("[data-scheme=accelerate] .stage");
+    const stages = await page.$$eval("[data-scheme=accelerate] .stage", (all) =>
+      all.map((stage) => ({
+        name: stage.querySelector(".stage-name").textContent,
+        rows: [...stage.querySelectorAll(".stage-row")].map((row) => [...row.querySelectorAll("[data-sample]")].map((t) => Number(t.dataset.sample))),
+      })),
+    );
+    assert.deepEqual(stages.map((s) => s.name), ["indices 0…n-1", "shuffle", "batch", "deal batches in turn", "complete the last round"]);
+    assert.deepEqual(stages[2].rows, [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]]);
+    assert.deepEqual(stages[3].rows, [[0, 1, 2, 6, 7, 8], [3, 4, 5, 9]]);
+    assert.deepEqual(stages[4].rows, [[0, 1, 2, 6, 7, 8], [3, 4, 5, 9, 0, 1]]);
+  });
+});

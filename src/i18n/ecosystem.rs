@@ -34,6 +34,10 @@ texts! {
         LegendAgain => ("trained twice by one GPU", "同一块 GPU 训练了两次"),
         /// The panel's own options.
         Options => ("Its options", "它的选项"),
+        /// Opens a panel's stage by stage.
+        StageByStage => ("Stage by stage", "逐步查看"),
+        /// A stage's row holding the epoch's whole list.
+        AllSamples => ("all", "全部"),
         /// The panel's stages.
         How => ("How:", "流程："),
         /// Stage: indices.

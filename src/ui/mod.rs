@@ -27,6 +27,7 @@ mod scenarios;
 mod scheme_facts;
 mod scheme_options;
 mod scheme_panel;
+mod scheme_stages;
 mod share;
 mod state;
 mod timeline;

@@ -138,7 +138,7 @@ fn option(k: usize, field: Field, deals: Memo<Deals>) -> AnyView {
 }
 
 /// A stage's name.
-fn step_text(step: Step) -> E {
+pub(super) fn step_text(step: Step) -> E {
     match step {
         Step::Indices => E::StepIndices,
         Step::Shuffle => E::StepShuffle,

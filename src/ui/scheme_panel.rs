@@ -40,6 +40,7 @@ pub fn SchemePanel(
                 <Remove k=k />
                 <p class="summary">{move || scheme::by_name(name()).map(|s| super::rich(s.summary()))}</p>
                 <super::scheme_options::SchemeOptions k=k deals=deals />
+                <super::scheme_stages::SchemeStages k=k />
             </header>
             {move || deals.with(|d| match d.get(k).map(|(_, deal)| deal) {
                 Some(Ok(deal)) => body(deal, k, state.lang.get()).into_any(),

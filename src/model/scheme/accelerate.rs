@@ -3,6 +3,7 @@
 //! batches are dealt in turn (or each is split into one slice per process), and the last round
 //! is completed from the start of the epoch unless `even_batches=False`.
 
+use super::stages::{StageRow, StageView, whole};
 use super::{Deal, Scheme, Shared, Step, first_copies, past_epochs_fit, refused};
 use crate::i18n::Lang;
 use crate::i18n::ecosystem::EcoText;
@@ -68,6 +69,41 @@ impl Scheme for Accelerate {
         }
         deal.repeats = repeats(params, &prepared, &batches);
         Ok(deal)
+    }
+
+    fn stages(&self, params: &Params) -> Result<Vec<StageView>, Vec<ParamError>> {
+        let prepared = prepared(params)?;
+        let order = prepared.order(params.epoch).map_err(refused)?;
+        let batches = prepared.loader_batches(params.epoch).map_err(refused)?;
+        let (n, w) = (params.n as u32, params.num_replicas as usize);
+        let mut stages = vec![
+            whole(Step::Indices, StageRow::list(None, 0..n)),
+            whole(Step::Shuffle, StageRow::list(None, order)),
+            whole(Step::Batch, StageRow::of(None, batches.iter().cloned())),
+        ];
+        let gpus = |f: &dyn Fn(usize) -> Vec<Vec<u32>>| {
+            (0..w).map(|r| StageRow::of(Some(r), f(r))).collect()
+        };
+        for &step in self.steps(params).iter().skip(3) {
+            let rows = match step {
+                // Batch i to process i % num_processes, rounds not yet completed.
+                Step::DealBatches => {
+                    gpus(&|r| batches.iter().skip(r).step_by(w).cloned().collect())
+                }
+                // Each batch's slice r (a short last batch's, as far as it goes).
+                Step::SplitBatches => gpus(&|r| {
+                    let part = prepared.process_batch_size();
+                    let slice = |b: &Vec<u32>| {
+                        b.get(r * part..((r + 1) * part).min(b.len())).map(<[u32]>::to_vec)
+                    };
+                    batches.iter().filter_map(slice).collect()
+                }),
+                // What each process ends up with.
+                _ => gpus(&|r| prepared.deal(&batches, r)),
+            };
+            stages.push(StageView { step, rows });
+        }
+        Ok(stages)
     }
 
     fn repeats_by_design(&self, params: &Params) -> bool {

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use super::deal::first_sorted;
+use super::stages::{StageView, sampler_stages};
 use super::{Deal, Lane, Origin, Scheme, Shared, Step, Tile, refused};
 use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText;
@@ -57,6 +58,13 @@ impl Scheme for Distributed {
 
     fn python(&self, params: &Params, lang: Lang) -> String {
         super::python::Py(params, lang).sampler_loop(&params.seed.to_string(), None)
+    }
+
+    fn stages(&self, params: &Params) -> Result<Vec<StageView>, Vec<ParamError>> {
+        let sampler = DistributedSampler::new(&params.sampler_config(0)).map_err(refused)?;
+        let loader = params.loader_config().check(params.n, true).map_err(refused)?;
+        let epoch = sampler.epoch().map_err(refused)?;
+        Ok(sampler_stages(&epoch, &loader, Step::Indices, |i| i))
     }
 }
 

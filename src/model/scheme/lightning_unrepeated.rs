@@ -2,6 +2,7 @@
 //! prediction. Nothing is padded, so the ranks may differ by one sample; its shuffle is seeded
 //! with the epoch alone (`manual_seed(epoch)`): the `seed` it is given changes nothing.
 
+use super::stages::{StageRow, StageView, whole};
 use super::{Deal, Origin, Scheme, Shared, Step, refused};
 use crate::i18n::Lang;
 use crate::i18n::ecosystem::EcoText;
@@ -45,6 +46,30 @@ impl Scheme for LightningUnrepeated {
             Deal::from_lists(params.n as usize, &lists, |_, _| Origin::Sample, &loader, cap);
         deal.repeats = (params.epoch > 0 && (!params.shuffle || !params.set_epoch)).then_some(0);
         Ok(deal)
+    }
+
+    fn stages(&self, params: &Params) -> Result<Vec<StageView>, Vec<ParamError>> {
+        let loader = params.loader_config().check(params.n, true).map_err(refused)?;
+        let lists = lists(params)?;
+        let order = Unrepeated { config: params.sampler_config(0) }.order().map_err(refused)?;
+        let n = params.n as u32;
+        let gpus = |f: &dyn Fn(usize, &Vec<u32>) -> StageRow| {
+            lists.iter().enumerate().map(|(r, l)| f(r, l)).collect()
+        };
+        Ok(vec![
+            whole(Step::Indices, StageRow::list(None, 0..n)),
+            whole(Step::Shuffle, StageRow::list(None, order)),
+            StageView {
+                step: Step::Stripe,
+                rows: gpus(&|r, l| StageRow::list(Some(r), l.iter().copied())),
+            },
+            StageView {
+                step: Step::Batch,
+                rows: gpus(&|r, l| {
+                    StageRow::of(Some(r), loader.batches(l).map(|b| b.iter().copied()))
+                }),
+            },
+        ])
     }
 
     fn repeats_by_design(&self, params: &Params) -> bool {

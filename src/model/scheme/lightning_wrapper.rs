@@ -2,6 +2,7 @@
 //! inner sampler is listed afresh every epoch, then `DistributedSampler` shuffles, pads and
 //! strides positions in that list (its `shuffle` and `seed` do act, whatever its docstring says).
 
+use super::stages::{StageView, sampler_stages};
 use super::{Deal, Origin, Scheme, Shared, Step, past_epochs_fit, per_rank_lists_fit, refused};
 use crate::i18n::Lang;
 use crate::i18n::ecosystem::EcoText;
@@ -68,6 +69,16 @@ impl Scheme for LightningWrapper {
         Ok(deal)
     }
 
+    fn stages(&self, params: &Params) -> Result<Vec<StageView>, Vec<ParamError>> {
+        self.deal_up_to(params, &Shared::default(), 0)?;
+        let inner = wrapper(params).inner_order(params.epoch).map_err(refused)?;
+        let sampler = DistributedSampler::new(&params.sampler_config(0)).map_err(refused)?;
+        let loader = params.loader_config().check(params.n, true).map_err(refused)?;
+        let epoch = sampler.epoch().map_err(refused)?;
+        // The wrapper shuffles, pads and stripes positions in the inner sampler's list.
+        Ok(sampler_stages(&epoch, &loader, Step::InnerOrder, |p| inner[p as usize]))
+    }
+
     fn repeats_by_design(&self, params: &Params) -> bool {
         params.inner == InnerSampler::Sequential && (!params.shuffle || !params.set_epoch)
     }
@@ -112,12 +123,7 @@ impl Scheme for LightningWrapper {
 
 /// Every rank's list in the epoch shown, after `epoch` earlier listings of the inner sampler.
 fn lists(params: &Params) -> Result<Vec<Vec<u32>>, Vec<ParamError>> {
-    let inner = match params.inner {
-        InnerSampler::Sequential => Inner::Sequential,
-        InnerSampler::Random => Inner::Random { seed: params.inner_seed },
-    };
-    let wrapper = Wrapper { inner, config: params.sampler_config(0) };
-    wrapper.ranks_after(params.epoch).map_err(|e| {
+    wrapper(params).ranks_after(params.epoch).map_err(|e| {
         let field = match e {
             crate::sampler::SamplerError::SeedOverflow { .. }
                 if params.inner == InnerSampler::Random
@@ -129,6 +135,15 @@ fn lists(params: &Params) -> Result<Vec<Vec<u32>>, Vec<ParamError>> {
         };
         vec![ParamError::from_sampler(field, &e)]
     })
+}
+
+/// The wrapper these parameters build.
+fn wrapper(params: &Params) -> Wrapper {
+    let inner = match params.inner {
+        InnerSampler::Sequential => Inner::Sequential,
+        InnerSampler::Random => Inner::Random { seed: params.inner_seed },
+    };
+    Wrapper { inner, config: params.sampler_config(0) }
 }
 
 /// Epoch 0, when every rank's list is epoch 0's.

@@ -17,6 +17,7 @@ mod lightning_wrapper;
 mod no_sampler;
 mod python;
 mod seed_per_rank;
+pub mod stages;
 mod torchdata_resume;
 mod verdict;
 
@@ -134,6 +135,12 @@ pub trait Scheme: Sync {
     fn repeats_by_design(&self, params: &Params) -> bool;
     /// The Python that prints what [`Scheme::deal`] gives, with these parameters.
     fn python(&self, params: &Params, lang: Lang) -> String;
+    /// What its indices look like after each of its stages, for these parameters (empty when
+    /// the scheme does not show its stages).
+    fn stages(&self, params: &Params) -> Result<Vec<stages::StageView>, Vec<ParamError>> {
+        let _ = params;
+        Ok(Vec::new())
+    }
     /// Its own options beyond the comparison's bar, named as its library names them (the
     /// panel shows a control for each).
     fn options(&self) -> &'static [super::Field] {

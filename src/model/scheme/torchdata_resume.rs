@@ -3,6 +3,7 @@
 //! state holds how many indices were yielded, not the epoch: a process that does not call
 //! `set_epoch` again skips that many indices of epoch 0's order instead.
 
+use super::stages::{StageRow, StageView, sampler_stages};
 use super::{Deal, Origin, Scheme, Shared, Step, per_rank_lists_fit, refused};
 use crate::i18n::Lang;
 use crate::i18n::ecosystem::EcoText;
@@ -56,6 +57,27 @@ impl Scheme for TorchdataResume {
         }
         deal.repeats = (params.epoch > 0 && self.repeats_by_design(params)).then_some(0);
         Ok(deal)
+    }
+
+    fn stages(&self, params: &Params) -> Result<Vec<StageView>, Vec<ParamError>> {
+        self.deal_up_to(params, &Shared::default(), 0)?;
+        let loader = params.loader_config().check(params.n, true).map_err(refused)?;
+        let sampler =
+            crate::sampler::DistributedSampler::new(&params.sampler_config(0)).map_err(refused)?;
+        let epoch = sampler.epoch().map_err(refused)?;
+        let mut stages = sampler_stages(&epoch, &loader, Step::Indices, |i| i);
+        // Before the save, then what the new process trains.
+        let runs = runs(params, loader)?;
+        let rows = |part: &dyn Fn(&Resumed) -> &Vec<Vec<u32>>| {
+            let rows = runs.iter().enumerate();
+            rows.map(|(r, run)| StageRow::of(Some(r), part(run).iter().map(|b| b.iter().copied())))
+                .collect()
+        };
+        if let Some(batch) = stages.last_mut() {
+            batch.rows = rows(&|run| &run.before);
+        }
+        stages.push(StageView { step: Step::Resume, rows: rows(&|run| &run.after) });
+        Ok(stages)
     }
 
     fn repeats_by_design(&self, params: &Params) -> bool {

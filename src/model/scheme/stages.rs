@@ -1,0 +1,96 @@
+//! A scheme stage by stage: what its indices look like after each of its [`Step`]s, as rows
+//! of batches (the epoch's whole list, or one row per GPU), each row cut at [`LANE_CAP`]
+//! indices. The panel's "stage by stage" draws these; nothing here knows the page.
+
+use super::{LANE_CAP, Step};
+use crate::sampler::{BatchSampler, Epoch};
+
+/// What the indices look like after one stage.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StageView {
+    /// The stage.
+    pub step: Step,
+    /// Its rows: one for the whole epoch (`gpu: None`), or one per GPU.
+    pub rows: Vec<StageRow>,
+}
+
+/// One row of a stage: its first indices, in groups (batches) where the stage has them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StageRow {
+    /// The GPU whose row it is, or `None` for the epoch's whole list.
+    pub gpu: Option<usize>,
+    /// The first [`LANE_CAP`] indices, in their groups.
+    pub groups: Vec<Vec<u32>>,
+    /// Indices past the cap.
+    pub more: usize,
+}
+
+impl StageRow {
+    /// The row of `groups` (each a batch, or one group for a plain list), cut at [`LANE_CAP`].
+    pub fn of<G: IntoIterator<Item = u32>>(
+        gpu: Option<usize>,
+        groups: impl IntoIterator<Item = G>,
+    ) -> StageRow {
+        let (mut shown, mut more) = (Vec::new(), 0);
+        let mut room = LANE_CAP;
+        for group in groups {
+            let mut group = group.into_iter();
+            let head: Vec<u32> = group.by_ref().take(room).collect();
+            room -= head.len();
+            more += group.count();
+            if !head.is_empty() {
+                shown.push(head);
+            }
+        }
+        StageRow { gpu, groups: shown, more }
+    }
+
+    /// One plain list (no batches), cut at [`LANE_CAP`].
+    pub fn list(gpu: Option<usize>, list: impl IntoIterator<Item = u32>) -> StageRow {
+        StageRow::of(gpu, [list])
+    }
+}
+
+/// A stage of one row for the whole epoch.
+pub fn whole(step: Step, row: StageRow) -> StageView {
+    StageView { step, rows: vec![row] }
+}
+
+/// `DistributedSampler`'s stages for `epoch`, each index passed through `map` (the identity,
+/// or Lightning's wrapper looking positions up in its inner sampler's list): the indices,
+/// the shuffle, the padded or trimmed list, each rank's stripe, and its batches.
+pub fn sampler_stages(
+    epoch: &Epoch,
+    loader: &BatchSampler,
+    first: Step,
+    map: impl Fn(u32) -> u32,
+) -> Vec<StageView> {
+    let n = epoch.order().len() as u32;
+    let w = epoch.num_replicas();
+    let stripes: Vec<Vec<u32>> = (0..w).map(|r| epoch.rank(r).map(&map).collect()).collect();
+    let first_row = match first {
+        Step::InnerOrder => StageRow::list(None, (0..n).map(&map)),
+        _ => StageRow::list(None, 0..n),
+    };
+    vec![
+        whole(first, first_row),
+        whole(Step::Shuffle, StageRow::list(None, epoch.order().iter().map(|&i| map(i)))),
+        whole(Step::PadOrTrim, StageRow::list(None, epoch.padded().map(&map))),
+        StageView {
+            step: Step::Stripe,
+            rows: stripes
+                .iter()
+                .enumerate()
+                .map(|(r, s)| StageRow::list(Some(r), s.iter().copied()))
+                .collect(),
+        },
+        StageView {
+            step: Step::Batch,
+            rows: stripes
+                .iter()
+                .enumerate()
+                .map(|(r, s)| StageRow::of(Some(r), loader.batches(s).map(|b| b.iter().copied())))
+                .collect(),
+        },
+    ]
+}

@@ -1,0 +1,72 @@
+//! Every scheme's stage by stage agrees with its deal: the stages are the ones it names, in
+//! order, and its last stage (for a resume, the batches before the save then after it) holds
+//! exactly each GPU's lane.
+
+use sampler_viz::model::scheme::stages::StageView;
+use sampler_viz::model::scheme::{LANE_CAP, SCHEMES, Shared, Step};
+use sampler_viz::model::{InnerSampler, Params};
+
+/// Each GPU's indices in a stage, flattened.
+fn per_gpu(stage: &StageView) -> Vec<Vec<u32>> {
+    stage.rows.iter().map(|row| row.groups.concat()).collect()
+}
+
+#[test]
+fn the_last_stage_is_the_lanes() {
+    let configs = [
+        Params { n: 10, num_replicas: 3, batch_size: 2, ..Params::default() },
+        Params { n: 21, num_replicas: 4, batch_size: 4, shuffle: false, ..Params::default() },
+        Params {
+            n: 10,
+            num_replicas: 4,
+            batch_size: 4,
+            split_batches: true,
+            even_batches: false,
+            ..Params::default()
+        },
+        Params {
+            n: 16,
+            num_replicas: 2,
+            batch_size: 2,
+            epoch: 1,
+            consumed: 3,
+            ..Params::default()
+        },
+        Params {
+            n: 300,
+            num_replicas: 2,
+            batch_size: 8,
+            loader_drop_last: true,
+            inner: InnerSampler::Sequential,
+            epoch: 2,
+            ..Params::default()
+        },
+    ];
+    let mut checked = 0;
+    for params in &configs {
+        for scheme in SCHEMES {
+            let stages = scheme.stages(params).expect("these configurations are valid");
+            if stages.is_empty() {
+                continue;
+            }
+            let steps: Vec<Step> = stages.iter().map(|s| s.step).collect();
+            assert_eq!(steps, scheme.steps(params), "{}", scheme.name());
+            let deal = scheme.deal(params, &Shared::default()).expect("valid");
+            let lanes: Vec<Vec<u32>> =
+                deal.lanes.iter().map(|l| l.tiles.iter().map(|t| t.index).collect()).collect();
+            let last = per_gpu(stages.last().expect("a stage"));
+            let shown: Vec<Vec<u32>> = if scheme.name() == "torchdata_resume" {
+                let before = per_gpu(&stages[stages.len() - 2]);
+                before.iter().zip(&last).map(|(b, a)| [&b[..], &a[..]].concat()).collect()
+            } else {
+                last
+            };
+            for (lane, stage) in lanes.iter().zip(&shown) {
+                let k = lane.len().min(stage.len()).min(LANE_CAP);
+                assert_eq!(lane[..k], stage[..k], "{} {params:?}", scheme.name());
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} stage-by-stage views checked");
+}
