@@ -133,6 +133,12 @@ fn epochs_until_every_gpu_has_seen_everything() {
     check("distributed", "n=0", None);
     check("distributed", "n=1281167&num_replicas=8", None);
     check("distributed", "n=16777216&num_replicas=64&set_epoch=0", None);
+    // Accelerate's shared generator moves on every epoch; without shuffling it never covers.
+    let brute = accelerate_cover_by_hand(8, 2, 2);
+    check("accelerate", "n=8&num_replicas=2&batch_size=2", Some(Cover::After(brute)));
+    check("accelerate", "n=8&num_replicas=2&batch_size=2&shuffle=0", Some(Cover::Never));
+    // A resume is one event, not something every epoch does: no such fact.
+    check("torchdata_resume", "n=8&num_replicas=2&batch_size=2", None);
     // By design, at any size: one epoch is every epoch.
     check("distributed", "n=1281167&num_replicas=8&set_epoch=0", Some(Cover::Never));
     check("no_sampler", "n=1281167&num_replicas=8", Some(Cover::After(1)));
@@ -196,4 +202,33 @@ fn verdicts() {
     check("no_sampler", "n=8&num_replicas=2", EveryGpuAll { n: 8, w: 2 });
     check("no_sampler", "n=8&num_replicas=1", EachOnce);
     check("seed_per_rank", "n=8&num_replicas=1", EachOnce);
+}
+
+/// Epochs until each of `w` Accelerate processes has seen all `n` samples, walking the core's
+/// prepared loader epoch by epoch (the default seed, shuffled).
+fn accelerate_cover_by_hand(n: u64, w: usize, batch_size: i64) -> u64 {
+    use sampler_viz::sampler::{AccelerateConfig, Prepared};
+    let config = AccelerateConfig {
+        n,
+        num_processes: w,
+        batch_size,
+        shuffle: true,
+        drop_last: false,
+        split_batches: false,
+        even_batches: true,
+        use_seedable_sampler: false,
+        data_seed: None,
+        manual_seed: 0,
+    };
+    let prepared = Prepared::new(&config).unwrap();
+    let mut seen = vec![vec![false; n as usize]; w];
+    (0..64)
+        .find(|&epoch| {
+            for (p, batches) in prepared.epoch(epoch).unwrap().iter().enumerate() {
+                batches.iter().flatten().for_each(|&i| seen[p][i as usize] = true);
+            }
+            seen.iter().all(|s| s.iter().all(|&b| b))
+        })
+        .map(|epoch| epoch + 1)
+        .expect("covered within 64 epochs")
 }

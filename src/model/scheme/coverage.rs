@@ -28,6 +28,9 @@ pub enum Cover {
 /// positions in all (epochs × `n` × `num_replicas`); `None` when the scheme refuses the
 /// parameters, the dataset is empty, or not one epoch fits the budget.
 pub fn epochs_to_cover(scheme: &dyn Scheme, params: &Params, budget: u64) -> Option<Cover> {
+    if !scheme.covers_epochs() {
+        return None;
+    }
     let n = usize::try_from(params.n).ok().filter(|&n| n > 0)?;
     let w = u64::try_from(params.num_replicas).ok().filter(|&w| w > 0)?;
     let per_epoch = params.n.saturating_mul(w);

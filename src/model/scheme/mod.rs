@@ -141,6 +141,11 @@ pub trait Scheme: Sync {
         let _ = params;
         Ok(Vec::new())
     }
+    /// Whether "epochs until every GPU has seen every sample" means something for it: not for
+    /// a scheme that stages a one-off event (a resume) in every epoch.
+    fn covers_epochs(&self) -> bool {
+        true
+    }
     /// Its own options beyond the comparison's bar, named as its library names them (the
     /// panel shows a control for each).
     fn options(&self) -> &'static [super::Field] {

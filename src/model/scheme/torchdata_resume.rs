@@ -80,6 +80,12 @@ impl Scheme for TorchdataResume {
         Ok(stages)
     }
 
+    fn covers_epochs(&self) -> bool {
+        // A resume is one event in one epoch; drawn in every epoch, "epochs until every GPU
+        // has seen everything" would describe a run that never happens.
+        false
+    }
+
     fn repeats_by_design(&self, params: &Params) -> bool {
         !params.shuffle || !params.set_epoch
     }
