@@ -84,6 +84,11 @@ fn error_case(c: &Fields) -> Result<(), String> {
         }
         other => return Err(format!("unknown call `{other}`")),
     };
+    expect_error(c, outcome)
+}
+
+/// A refusal the case expects (`error`, `message`): the same exception type and message.
+pub(super) fn expect_error(c: &Fields, outcome: Result<(), SamplerError>) -> Result<(), String> {
     let (error, message) = (c.str("error")?, c.str("message")?);
     match outcome {
         Ok(()) => Err(format!("expected {error}: {message}; the core raised nothing")),

@@ -2,7 +2,7 @@
 //! Lightning and torchdata, each rebuilt from the case's fields and run on the core.
 
 use super::Fields;
-use super::cases::{compare_lists, int_as, raised, sampler_config};
+use super::cases::{compare_lists, expect_error, int_as, raised, sampler_config};
 use crate::sampler::{
     AccelerateConfig, BatchSampler, Config, Inner, Prepared, Resume, SamplerError, Unrepeated,
     Wrapper,
@@ -111,16 +111,4 @@ pub fn resume_case(c: &Fields) -> Result<(), String> {
     let got = resume.run().map_err(raised)?;
     compare_lists("before", &c.int_lists("before")?, &got.before)?;
     compare_lists("after", &c.int_lists("after")?, &got.after)
-}
-
-/// A refusal: the same exception type and message.
-fn expect_error(c: &Fields, outcome: Result<(), SamplerError>) -> Result<(), String> {
-    let (error, message) = (c.str("error")?, c.str("message")?);
-    match outcome {
-        Ok(()) => Err(format!("expected {error}: {message}; the core raised nothing")),
-        Err(e) if e.exception() == Some(error) && e.to_string() == message => Ok(()),
-        Err(e) => {
-            Err(format!("expected {error}: {message}; got {}: {e}", e.exception().unwrap_or("-")))
-        }
-    }
 }
