@@ -171,6 +171,8 @@ texts! {
             "There is no set-up called \"{name}\" to compare (compare= takes {names}). Showing the default pair.",
             "没有名为“{name}”的方案可比较（compare= 可取 {names}）。现显示默认的两个方案。"
         ),
+        /// When only this page's limits stop a scheme being drawn.
+        NotDrawn => ("This page does not draw this set-up with these values:", "本页面不绘制该方案在这些取值下的情形："),
         /// When a scheme cannot be drawn for these arguments.
         Refused => ("This set-up refuses these arguments:", "该方案不接受这些参数："),
     }

@@ -248,5 +248,7 @@ fn refused(errors: &[crate::model::ParamError], lang: Lang) -> impl IntoView {
             }
         })
         .collect_view();
-    view! { <div class="error-note" data-testid="scheme-refused"><p>{T::Refused.text(lang)}</p>{items}</div> }
+    // The library's refusal, or only this page's limits (the library would go on).
+    let heading = if errors.iter().any(|e| e.is_pytorchs()) { T::Refused } else { T::NotDrawn };
+    view! { <div class="error-note" data-testid="scheme-refused"><p>{heading.text(lang)}</p>{items}</div> }
 }
