@@ -13,6 +13,7 @@ use sampler_viz::sampler::{
 const ACCELERATE: &str = include_str!("golden/ecosystem/accelerate.jsonl");
 const LIGHTNING: &str = include_str!("golden/ecosystem/lightning.jsonl");
 const TORCHDATA: &str = include_str!("golden/ecosystem/torchdata.jsonl");
+const WORKERS: &str = include_str!("golden/ecosystem/workers.jsonl");
 
 /// ```python
 /// torch.manual_seed(manual_seed)
@@ -43,6 +44,16 @@ fn lightning_matches_the_library() {
 #[test]
 fn torchdata_matches_the_library() {
     check_golden(TORCHDATA, 90);
+}
+
+/// ```python
+/// DataLoader(range(n), batch_size, sampler=DistributedSampler(...), num_workers=k)  # map-style
+/// DataLoader(IterableRange(n, sharding), batch_size, num_workers=k)                 # iterable
+/// ```
+/// The batches in the order yielded, and the worker that loaded each.
+#[test]
+fn workers_match_pytorch() {
+    check_golden(WORKERS, 90);
 }
 
 fn accelerate(n: u64, w: usize, bs: i64, drop_last: bool, split: bool, even: bool) -> Prepared {

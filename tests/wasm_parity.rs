@@ -45,4 +45,5 @@ fn ecosystem_samplers_match_their_libraries_in_wasm() {
     check_golden(include_str!("golden/ecosystem/accelerate.jsonl"), 140);
     check_golden(include_str!("golden/ecosystem/lightning.jsonl"), 150);
     check_golden(include_str!("golden/ecosystem/torchdata.jsonl"), 90);
+    check_golden(include_str!("golden/ecosystem/workers.jsonl"), 90);
 }

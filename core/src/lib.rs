@@ -15,6 +15,7 @@
 //! | [`accelerate`] | Accelerate's `prepare_data_loader` and `BatchSamplerShard` |
 //! | [`lightning`] | Lightning's `DistributedSamplerWrapper`, `UnrepeatedDistributedSampler` |
 //! | [`torchdata`] | torchdata's `StatefulDistributedSampler` saved and resumed |
+//! | [`workers`] | `DataLoader(num_workers=k)`: the worker of each batch, iterable streams |
 //! | [`per_rank`] | processes that each build their own sampler (a seed per rank) |
 //! | [`error`] | PyTorch's exceptions, as values |
 
@@ -29,6 +30,7 @@ pub mod per_rank;
 pub mod random;
 pub mod randperm;
 pub mod torchdata;
+pub mod workers;
 
 pub use accelerate::{AccelerateConfig, Prepared};
 pub use batch::BatchSampler;
@@ -40,6 +42,7 @@ pub use loader::LoaderConfig;
 pub use random::{NoSampler, unseeded_process_seeds};
 pub use randperm::{Randperm, randperm, randperm_prefix};
 pub use torchdata::{Resume, Resumed};
+pub use workers::{IterableLoader, Sharding};
 
 /// The most samples this tool draws: `len(dataset)` up to 2^24 = 16,777,216, and a padded list
 /// up to twice that. PyTorch goes further; a browser tab holding every rank's indices does not.

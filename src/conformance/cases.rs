@@ -19,6 +19,8 @@ pub fn check_case(case: &Fields) -> Result<(), String> {
         "lightning_wrapper" => super::ecosystem::wrapper_case(case),
         "lightning_unrepeated" => super::ecosystem::unrepeated_case(case),
         "torchdata_resume" => super::ecosystem::resume_case(case),
+        "loader_workers_map" => super::ecosystem::workers_map_case(case),
+        "loader_workers_iterable" => super::ecosystem::workers_iterable_case(case),
         other => Err(format!("unknown case kind `{other}`")),
     }
 }

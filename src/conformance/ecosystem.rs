@@ -3,9 +3,10 @@
 
 use super::Fields;
 use super::cases::{compare_lists, expect_error, int_as, raised, sampler_config};
+use crate::sampler::workers::map_workers;
 use crate::sampler::{
-    AccelerateConfig, BatchSampler, Config, Inner, Prepared, Resume, SamplerError, Unrepeated,
-    Wrapper,
+    AccelerateConfig, BatchSampler, Config, DistributedSampler, Inner, IterableLoader, Prepared,
+    Resume, SamplerError, Sharding, Unrepeated, Wrapper,
 };
 
 /// `accelerate_prepare`: `torch.manual_seed(manual_seed)`, `DataLoader(range(n), batch_size,
@@ -111,4 +112,52 @@ pub fn resume_case(c: &Fields) -> Result<(), String> {
     let got = resume.run().map_err(raised)?;
     compare_lists("before", &c.int_lists("before")?, &got.before)?;
     compare_lists("after", &c.int_lists("after")?, &got.after)
+}
+
+/// `loader_workers_map`: `DistributedSampler(...)`, `set_epoch(epoch)`, then
+/// `DataLoader(..., batch_size, sampler, drop_last=loader_drop_last, num_workers)`: the batches
+/// in the order yielded and the worker of each.
+pub fn workers_map_case(c: &Fields) -> Result<(), String> {
+    let indices =
+        DistributedSampler::new(&sampler_config(c)?).map_err(raised)?.indices().map_err(raised)?;
+    let loader = BatchSampler::new(int_as(c, "batch_size")?, c.bool_or("loader_drop_last", false)?)
+        .map_err(raised)?;
+    let batches: Vec<Vec<u32>> = loader.batches(&indices).map(<[u32]>::to_vec).collect();
+    compare_lists("batches", &c.int_lists("batches")?, &batches)?;
+    let workers: Vec<i128> = map_workers(batches.len(), int_as(c, "num_workers")?)
+        .into_iter()
+        .map(|w| w.map_or(-1, |w| w as i128))
+        .collect();
+    compare_workers(c, &workers)
+}
+
+/// `loader_workers_iterable`: an `IterableDataset` of `range(n)` sharded by `sharding`, in
+/// `DataLoader(dataset, batch_size, drop_last=loader_drop_last, num_workers)` on `rank`.
+pub fn workers_iterable_case(c: &Fields) -> Result<(), String> {
+    let loader = IterableLoader {
+        n: int_as(c, "n")?,
+        num_replicas: int_as(c, "num_replicas")?,
+        rank: int_as(c, "rank")?,
+        sharding: match c.str("sharding")? {
+            "none" => Sharding::None,
+            "worker" => Sharding::Worker,
+            "rank_and_worker" => Sharding::RankAndWorker,
+            other => return Err(format!("unknown sharding `{other}`")),
+        },
+        loader: BatchSampler::new(int_as(c, "batch_size")?, c.bool_or("loader_drop_last", false)?)
+            .map_err(raised)?,
+        num_workers: int_as(c, "num_workers")?,
+    };
+    let (batches, workers): (Vec<Vec<u32>>, Vec<usize>) = loader.batches().into_iter().unzip();
+    compare_lists("batches", &c.int_lists("batches")?, &batches)?;
+    compare_workers(c, &workers.iter().map(|&w| w as i128).collect::<Vec<_>>())
+}
+
+/// The case's `workers` against the worker of each batch.
+fn compare_workers(c: &Fields, got: &[i128]) -> Result<(), String> {
+    let want = c.ints("workers")?;
+    if want != got {
+        return Err(format!("workers: expected {want:?}, got {got:?}"));
+    }
+    Ok(())
 }
