@@ -2,6 +2,7 @@
 //! picture for one configuration, and the per-sample counts. Pure Rust like the core, so it is
 //! tested natively; the UI only turns a [`Picture`] into elements.
 
+mod ecosystem_params;
 pub mod embed;
 pub mod export;
 pub mod guide;

@@ -2,9 +2,7 @@
 //! Decoding the URL itself (percent escapes) is the browser's job; this takes decoded pairs.
 
 use super::params::{Field, InnerSampler, ParamError, Problem, Seeding, Stage};
-use crate::sampler::{
-    AccelerateConfig, BatchSampler, Config, LoaderConfig, Resume, SEED_MAX, SEED_MIN,
-};
+use crate::sampler::{Config, LoaderConfig, SEED_MAX, SEED_MIN};
 
 /// The most ranks the page draws (PyTorch has no such limit).
 pub const MAX_REPLICAS: i64 = 64;
@@ -118,34 +116,6 @@ impl Params {
             batch_size: self.batch_size,
             shuffle: self.loader_shuffle,
             drop_last: self.loader_drop_last,
-        }
-    }
-
-    /// What `accelerator.prepare(DataLoader(...))` is given, on `num_replicas` processes
-    /// (which must be positive).
-    pub fn accelerate_config(&self) -> AccelerateConfig {
-        AccelerateConfig {
-            n: self.n,
-            num_processes: self.num_replicas.max(0) as usize,
-            batch_size: self.batch_size,
-            shuffle: self.shuffle,
-            drop_last: self.loader_drop_last,
-            split_batches: self.split_batches,
-            even_batches: self.even_batches,
-            use_seedable_sampler: self.use_seedable_sampler,
-            data_seed: self.data_seed,
-            manual_seed: self.manual_seed,
-        }
-    }
-
-    /// torchdata's save after `consumed` batches of the epoch told, and the resume (told the
-    /// same epoch when `restore_epoch`), for every rank.
-    pub fn resume(&self, loader: BatchSampler) -> Resume {
-        Resume {
-            config: self.sampler_config(0),
-            loader,
-            consumed: usize::try_from(self.consumed).unwrap_or(usize::MAX),
-            resume_epoch: self.restore_epoch.then_some(i128::from(self.sampler_epoch())),
         }
     }
 
