@@ -1,5 +1,5 @@
-//! A compared scheme's own options (named as its library names them), and the stages its
-//! samples go through, under its picker.
+//! A compared scheme's own options (named as its library names them), under its picker, and
+//! the stages its samples go through, under its lanes.
 
 use leptos::prelude::*;
 
@@ -20,29 +20,38 @@ pub fn SchemeOptions(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let current = Memo::new(move |_| state.compare.with(|c| c.get(k).map(|s| s.name())));
-    // Rebuilt only when the scheme changes, so that typing in an option keeps its focus; the
-    // stages and which options are idle follow the parameters on their own.
+    // Rebuilt only when the scheme changes, so that typing in an option keeps its focus;
+    // which options are idle follows the parameters on its own.
     move || {
         let scheme = crate::model::scheme::by_name(current.get()?)?;
-        let steps = move || {
-            let params = state.picture.with(|p| p.params.clone());
-            let steps = scheme.steps(&params).iter();
-            steps.map(|&step| view! { <li>{tr(step_text(step))}</li> }).collect_view()
-        };
         let options = scheme.options();
         let fields = options.iter().map(|&field| option(k, field, deals)).collect_view();
-        Some(view! {
-            <div class="scheme-how" data-testid="scheme-how">
-                <span class="how-label">{tr(E::How)}</span>
-                <ol class="steps">{steps}</ol>
-            </div>
-            {(!options.is_empty()).then(|| view! {
+        (!options.is_empty()).then(|| {
+            view! {
                 <fieldset class="scheme-options" data-testid="scheme-options">
                     <legend>{tr(E::Options)}</legend>
                     {fields}
                 </fieldset>
-            })}
+            }
         })
+    }
+}
+
+/// The stages of the `k`-th compared scheme, named in order (they follow its options).
+#[component]
+pub fn SchemeHow(k: usize) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let steps = move || {
+        let scheme = state.compare.with(|c| c.get(k).copied())?;
+        let params = state.picture.with(|p| p.params.clone());
+        let steps = scheme.steps(&params).iter();
+        Some(steps.map(|&step| view! { <li>{tr(step_text(step))}</li> }).collect_view())
+    };
+    view! {
+        <div class="scheme-how" data-testid="scheme-how">
+            <span class="how-label">{tr(E::How)}</span>
+            <ol class="steps">{steps}</ol>
+        </div>
     }
 }
 

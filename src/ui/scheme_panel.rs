@@ -40,13 +40,15 @@ pub fn SchemePanel(
                 <Remove k=k />
                 <p class="summary">{move || scheme::by_name(name()).map(|s| super::rich(s.summary()))}</p>
                 <super::scheme_options::SchemeOptions k=k deals=deals />
-                <super::scheme_stages::SchemeStages k=k />
             </header>
             {move || deals.with(|d| match d.get(k).map(|(_, deal)| deal) {
                 Some(Ok(deal)) => body(deal, k, state.lang.get()).into_any(),
                 Some(Err(errors)) => refused(errors, state.lang.get()).into_any(),
                 None => ().into_any(),
             })}
+            // The picture first; how it came to be under it.
+            <super::scheme_options::SchemeHow k=k />
+            <super::scheme_stages::SchemeStages k=k />
             <details class="panel-python" data-testid="scheme-python">
                 <summary>{tr(T::PythonSummary)}</summary>
                 <pre class="code"><code>{move || {

@@ -19,8 +19,8 @@ texts! {
         ),
         /// Under the title.
         Lede => (
-            "PyTorch's `DistributedSampler`, index for index: the same shuffle, padding, striping and batches as PyTorch 2.15; and what Accelerate, Lightning and torchdata hand each GPU, as their own packages do.",
-            "逐个索引展示 PyTorch 的 `DistributedSampler`：打乱、填充、按 rank 交错切分和分批，都与 PyTorch 2.15 完全一致；以及 Accelerate、Lightning 和 torchdata 分给每块 GPU 的数据，与这些库本身完全一致。",
+            "What PyTorch's `DistributedSampler`, Accelerate, Lightning and torchdata hand each GPU, index for index, exactly as PyTorch 2.15 and those packages do.",
+            "逐个索引展示 PyTorch 的 `DistributedSampler`、Accelerate、Lightning 和 torchdata 分给每块 GPU 的数据，与 PyTorch 2.15 及这些库完全一致。",
         ),
         /// The language switch's accessible name.
         Language => ("Language", "语言"),
