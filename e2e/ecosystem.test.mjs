@@ -141,3 +141,23 @@ test("stage by stage: Accelerate's loader batches, dealt in turn, then the last 
     assert.deepEqual(stages[4].rows, [[0, 1, 2, 6, 7, 8], [3, 4, 5, 9, 0, 1]]);
   });
 });
+
+test("iterable: every worker of every GPU reads the whole stream until __iter__ shards it", async () => {
+  const params = { compare: "iterable,distributed", n: 8, num_replicas: 2, batch_size: 2, num_workers: 2 };
+  await withPage(params, async (page) => {
+    const verdict = () => page.textContent("[data-scheme=iterable] [data-testid=verdict]");
+    assert.match(await verdict(), /Each sample 4 times this epoch/);
+    const [gpu0] = await lanes(page, "iterable");
+    assert.deepEqual(gpu0.indices, [0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7]);
+    assert.deepEqual(gpu0.again.slice(0, 4), [false, false, true, true]);
+    const tags = await page.$$eval("[data-scheme=iterable] [data-rank='0'] .worker-tag", (ts) => ts.map((t) => t.dataset.worker));
+    assert.deepEqual(tags, ["0", "1", "0", "1", "0", "1", "0", "1"]);
+    const python = await page.textContent("[data-scheme=iterable] [data-testid=scheme-python] code");
+    assert.match(python, /get_worker_info\(\)/);
+    await page.selectOption("[data-scheme=iterable] [data-testid=option-sharding]", "rank_and_worker");
+    await page.waitForFunction(() => /Each sample once/.test(document.querySelector("[data-scheme=iterable] [data-testid=verdict]")?.textContent ?? ""));
+    assert.equal(pageQuery(page).get("sharding"), "rank_and_worker");
+    await page.fill("[data-scheme=iterable] [data-testid=option-num_workers]", "-1");
+    await page.waitForSelector("text=num_workers option should be non-negative; use num_workers=0 to disable multiprocessing.");
+  });
+});

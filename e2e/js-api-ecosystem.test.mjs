@@ -147,6 +147,19 @@ function checkInPage(cases) {
               const { resumedAt } = got.ranks[c.rank];
               if (resumedAt !== before.length) fail(c, `resumedAt ${resumedAt}, ${before.length} indices before the save`);
             }
+          } else if (kind === "loader_workers_iterable") {
+            const got = deal("iterable", {
+              n: c.n,
+              num_replicas: c.num_replicas,
+              batch_size: c.batch_size,
+              loader_drop_last: c.loader_drop_last,
+              num_workers: c.num_workers,
+              sharding: c.sharding,
+            });
+            if (checkRank(c, got, c.rank, c.batches.flat(), "the batches yielded")) {
+              const workers = Array.from(got.ranks[c.rank].workers);
+              if (show(workers) !== show(c.workers)) fail(c, `workers ${show(workers)}, PyTorch's ${show(c.workers)}`);
+            }
           } else {
             throw new Error(`no check for ${kind}`);
           }
@@ -169,7 +182,7 @@ function assertAllPass(result, counts) {
   assert.deepEqual(api.errors, [], "no console errors or page errors");
 }
 
-test("schemes() lists the seven registered schemes, the ecosystem's four with their stages", async () => {
+test("schemes() lists the eight registered schemes, the ecosystem's and the iterable one with their stages", async () => {
   const { value } = await api.call("schemes");
   assert.deepEqual(value.map((s) => s.name), [
     "distributed",
@@ -179,12 +192,20 @@ test("schemes() lists the seven registered schemes, the ecosystem's four with th
     "lightning_wrapper",
     "lightning_unrepeated",
     "torchdata_resume",
+    "iterable",
   ]);
   const steps = Object.fromEntries(value.map((s) => [s.name, s.steps]));
   assert.deepEqual(steps.accelerate, ["indices", "shuffle", "batch", "deal_batches", "complete_round"]);
   assert.deepEqual(steps.lightning_wrapper, ["inner_order", "shuffle", "pad_or_trim", "stripe", "batch"]);
   assert.deepEqual(steps.lightning_unrepeated, ["indices", "shuffle", "stripe", "batch"]);
   assert.deepEqual(steps.torchdata_resume, ["indices", "shuffle", "pad_or_trim", "stripe", "batch", "resume"]);
+  assert.deepEqual(steps.iterable, ["indices", "workers", "batch"]);
+});
+
+test("schemeDeal('iterable') gives PyTorch's batches, in the order its workers yield them, and each one's worker", async () => {
+  const cases = await ecosystemCases("workers", "loader_workers_iterable");
+  assert.equal(cases.length, 45);
+  assertAllPass(await checkInPage(cases), { loader_workers_iterable: 45 });
 });
 
 test("schemeDeal('accelerate') gives every process Accelerate's batches in every epoch, and its refusals", async () => {

@@ -18,6 +18,7 @@ test("schemes() lists every registered scheme with its stages", async () => {
     "lightning_wrapper",
     "lightning_unrepeated",
     "torchdata_resume",
+    "iterable",
   ]);
   assert.deepEqual(value[0].steps, ["indices", "shuffle", "pad_or_trim", "stripe", "batch"]);
 });
@@ -60,7 +61,7 @@ test("schemeDeal refuses as PyTorch does, and names what JavaScript got wrong", 
   assert.equal(bad.error.name, "ValueError");
   assert.equal(bad.error.message, "batch_size should be a positive integer value, but got batch_size=0");
   assert.equal(unknown.error.type, "TypeError");
-  assert.match(unknown.error.rule, /distributed, no_sampler, seed_per_rank, accelerate, lightning_wrapper, lightning_unrepeated, torchdata_resume/);
+  assert.match(unknown.error.rule, /distributed, no_sampler, seed_per_rank, accelerate, lightning_wrapper, lightning_unrepeated, torchdata_resume, iterable/);
   assert.equal(option.error.type, "TypeError");
   assert.match(option.error.message, /unknown option "numReplicas"/);
   assert.equal(replicas.error.message, "Invalid rank 0, rank should be in the interval [0, -1]");

@@ -183,7 +183,7 @@ fn cover_agrees_with_a_walk_over_the_ranks() {
 /// The verdict under each scheme's lanes, read off its deal alone.
 #[test]
 fn verdicts() {
-    use scheme::Verdict::{AtLeastOnce, EachOnce, Empty, EveryGpuAll, Missing};
+    use scheme::Verdict::{AtLeastOnce, EachOnce, Empty, EveryGpuAll, Missing, Times};
     #[track_caller]
     fn check(name: &str, query: &str, expect: scheme::Verdict) {
         let params =
@@ -202,6 +202,14 @@ fn verdicts() {
     check("no_sampler", "n=8&num_replicas=2", EveryGpuAll { n: 8, w: 2 });
     check("no_sampler", "n=8&num_replicas=1", EachOnce);
     check("seed_per_rank", "n=8&num_replicas=1", EachOnce);
+    // An unsharded stream: every worker of every GPU yields every sample (2 × 2 = 4 times).
+    check("iterable", "n=8&num_replicas=2&num_workers=2", Times { times: 4 });
+    check(
+        "iterable",
+        "n=8&num_replicas=2&num_workers=2&sharding=worker",
+        EveryGpuAll { n: 8, w: 2 },
+    );
+    check("iterable", "n=8&num_replicas=2&num_workers=2&sharding=rank_and_worker", EachOnce);
 }
 
 /// Epochs until each of `w` Accelerate processes has seen all `n` samples, walking the core's

@@ -25,6 +25,7 @@ const PARITY: &[(&str, ParityCheck)] = &[
     ("lightning_wrapper", ecosystem::wrapper_matches_the_library),
     ("lightning_unrepeated", ecosystem::unrepeated_matches_the_library),
     ("torchdata_resume", ecosystem::resume_matches_the_library),
+    ("iterable", ecosystem::iterable_matches_pytorch),
 ];
 
 #[test]

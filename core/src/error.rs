@@ -30,6 +30,8 @@ pub enum SamplerError {
     /// Lightning's `UnrepeatedDistributedSampler` on a rank left without a sample
     /// (`assert self.num_samples >= 1 or self.total_size == 0`, no message).
     UnrepeatedEmptyRank,
+    /// `DataLoader(num_workers=...)` below 0.
+    NegativeWorkers,
     /// Not a library's: more batches taken before a save than the epoch holds (Python's
     /// `next` raises `StopIteration`).
     ConsumedBeyondEpoch { consumed: usize, len: usize },
@@ -84,6 +86,10 @@ impl fmt::Display for SamplerError {
                  ({num_processes})."
             ),
             Self::UnrepeatedEmptyRank => Ok(()),
+            Self::NegativeWorkers => f.write_str(
+                "num_workers option should be non-negative; use num_workers=0 to disable \
+                 multiprocessing.",
+            ),
             Self::ConsumedBeyondEpoch { consumed, len } => {
                 write!(f, "{consumed} batches cannot be taken before the save: the epoch has {len}")
             }

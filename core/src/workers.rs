@@ -9,7 +9,12 @@
 //!
 //! With `num_workers=0` the main process loads everything (an iterable's worker 0 of 1).
 
-use super::BatchSampler;
+use super::{BatchSampler, SamplerError};
+
+/// `DataLoader(num_workers=...)`, refused below 0 as PyTorch refuses it.
+pub fn check_num_workers(num_workers: i64) -> Result<usize, SamplerError> {
+    usize::try_from(num_workers).map_err(|_| SamplerError::NegativeWorkers)
+}
 
 /// The worker that loads each of `batches` batches of a map-style dataset (`None`: the main
 /// process, with `num_workers=0`).
@@ -27,6 +32,25 @@ pub enum Sharding {
     Worker,
     /// Worker `w` of rank `r` keeps `i % (num_replicas * k) == r * k + w`.
     RankAndWorker,
+}
+
+impl Sharding {
+    /// Every sharding, as the page lists them.
+    pub const ALL: [Sharding; 3] = [Sharding::None, Sharding::Worker, Sharding::RankAndWorker];
+
+    /// Its name (`none`, `worker`, `rank_and_worker`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Sharding::None => "none",
+            Sharding::Worker => "worker",
+            Sharding::RankAndWorker => "rank_and_worker",
+        }
+    }
+
+    /// The sharding called `name`.
+    pub fn from_name(name: &str) -> Option<Sharding> {
+        Sharding::ALL.into_iter().find(|s| s.name() == name)
+    }
 }
 
 /// `DataLoader(IterableRange(n, sharding), batch_size, drop_last, num_workers)` on `rank`.

@@ -138,12 +138,8 @@ pub fn workers_iterable_case(c: &Fields) -> Result<(), String> {
         n: int_as(c, "n")?,
         num_replicas: int_as(c, "num_replicas")?,
         rank: int_as(c, "rank")?,
-        sharding: match c.str("sharding")? {
-            "none" => Sharding::None,
-            "worker" => Sharding::Worker,
-            "rank_and_worker" => Sharding::RankAndWorker,
-            other => return Err(format!("unknown sharding `{other}`")),
-        },
+        sharding: Sharding::from_name(c.str("sharding")?)
+            .ok_or_else(|| format!("unknown sharding `{}`", c.str("sharding").unwrap_or("?")))?,
         loader: BatchSampler::new(int_as(c, "batch_size")?, c.bool_or("loader_drop_last", false)?)
             .map_err(raised)?,
         num_workers: int_as(c, "num_workers")?,

@@ -24,6 +24,14 @@ texts! {
         PySave => ("saved in the checkpoint", "保存在检查点里"),
         /// The Python: the new process.
         PyResume => ("a new process, after a restart", "重启后的新进程"),
+        /// The Python: no sharding.
+        PyNoShard => ("no sharding: every worker of every rank yields every i", "没有分片：每个 rank 的每个 worker 都会产出每个 i"),
+        /// The Python: the worker info.
+        PyWorkerInfo => ("None in the main process (num_workers=0)", "在主进程中（num_workers=0）为 None"),
+        /// Stage: copies in the workers.
+        StepWorkers => ("a copy in each worker", "每个 worker 一份副本"),
+        /// A batch's worker, for screen readers and on its tag.
+        Worker => ("worker {w}", "第 {w} 号 worker"),
         /// A lane's mark where the resumed process starts.
         Resumed => ("resumed", "恢复"),
         /// The mark, for screen readers.

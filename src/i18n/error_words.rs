@@ -45,6 +45,7 @@ impl ErrorWords for SamplerError {
             Self::SplitBatches { .. } => ErrorText::RuleSplitBatches,
             Self::UnrepeatedEmptyRank => ErrorText::RuleUnrepeatedEmpty,
             Self::ConsumedBeyondEpoch { .. } => ErrorText::RuleConsumed,
+            Self::NegativeWorkers => ErrorText::RuleNumWorkers,
             Self::DatasetTooLarge { .. } | Self::TotalSizeTooLarge { .. } => {
                 ErrorText::RuleToolLimit
             }

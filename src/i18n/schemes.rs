@@ -53,6 +53,13 @@ texts! {
             "`StatefulDataLoader`: `consumed` batches, `state_dict()`, then a new process resumes the epoch. The state does not hold the epoch.",
             "`StatefulDataLoader`：训练 `consumed` 个批次后 `state_dict()`，再由新进程接着这个 epoch。状态里没有保存 epoch。"
         ),
+        /// `iterable`'s title.
+        IterableTitle => ("An IterableDataset, in workers", "IterableDataset 与多个 worker"),
+        /// `iterable`'s summary.
+        IterableSummary => (
+            "`DataLoader(iterable_dataset, num_workers=k)` on every GPU: each worker of each GPU iterates its own copy, so only what `__iter__` shards by `get_worker_info()` (and by rank) is split.",
+            "每块 GPU 上的 `DataLoader(iterable_dataset, num_workers=k)`：每块 GPU 的每个 worker 都遍历自己的一份副本，只有 `__iter__` 按 `get_worker_info()`（和 rank）分片的部分才会被拆分。"
+        ),
         /// The section's heading.
         Heading => ("Ways to hand a dataset to GPUs, side by side", "把数据集分给多个 GPU 的不同方式，并排对比"),
         /// The dataset row's label.
@@ -94,6 +101,11 @@ texts! {
         EveryGpuAll => (
             "Every GPU trains on all {n} samples: {w}× the work, no speed-up.",
             "每块 GPU 都训练全部 {n} 个样本：{w} 倍的工作量，没有加速。"
+        ),
+        /// Verdict: every sample the same number of times, more than once.
+        Times => (
+            "Each sample {times} times this epoch: {times}× the work.",
+            "本 epoch 每个样本被处理 {times} 次：{times} 倍的工作量。"
         ),
         /// Verdict: some samples never, some more than once.
         Missing => (

@@ -18,7 +18,7 @@ export interface SchemeInfo {
   name: string;
   /**
    * "indices" | "shuffle" | "shuffle_per_rank" | "pad_or_trim" | "stripe" | "batch" |
-   * "inner_order" | "deal_batches" | "split_batches" | "complete_round" | "resume"
+   * "inner_order" | "deal_batches" | "split_batches" | "complete_round" | "resume" | "workers"
    */
   steps: string[];
 }
@@ -45,6 +45,8 @@ export interface SchemeRank {
   resumedAt: number | null;
   /** `len(loader)` as the library reports it when that is not `loaderLen`, else `null`. */
   reportedLen: number | null;
+  /** The worker process that loaded each batch (`iterable`), or empty. */
+  workers: Uint32Array;
   /** What its loader leaves out (`DataLoader(drop_last=True)`'s short batch). */
   leftOut: Uint32Array;
   /** `len(sampler)` and `len(loader)` on this rank. */
@@ -150,12 +152,14 @@ fn deal_object(name: &str, deal: &Deal) -> JsValue {
             let (padding, again) = (positions(Origin::Padding), positions(Origin::Again));
             let resumed_at = lane.resumed_at.map_or(JsValue::NULL, |k| (k as f64).into());
             let reported = lane.reported_len.map_or(JsValue::NULL, |k| (k as f64).into());
+            let workers: Vec<u32> = lane.workers.iter().map(|&w| w as u32).collect();
             object(&[
                 ("indices", Uint32Array::new_from_slice(&indices).into()),
                 ("padding", Uint32Array::new_from_slice(&padding).into()),
                 ("again", Uint32Array::new_from_slice(&again).into()),
                 ("resumedAt", resumed_at),
                 ("reportedLen", reported),
+                ("workers", Uint32Array::new_from_slice(&workers).into()),
                 ("leftOut", Uint32Array::new_from_slice(&lane.left_out).into()),
                 ("samplerLen", (lane.sampler_len as f64).into()),
                 ("loaderLen", (lane.loader_len as f64).into()),
@@ -193,6 +197,7 @@ fn step_name(step: Step) -> &'static str {
         Step::SplitBatches => "split_batches",
         Step::CompleteRound => "complete_round",
         Step::Resume => "resume",
+        Step::Workers => "workers",
     }
 }
 

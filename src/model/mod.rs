@@ -14,6 +14,7 @@ pub mod query;
 pub mod raster;
 pub mod scenario;
 pub mod scheme;
+mod values;
 pub mod visits;
 
 pub use params::{Field, InnerSampler, ParamError, Problem, Seeding, Stage};

@@ -82,11 +82,13 @@ pub enum Field {
     InnerSeed,
     Consumed,
     RestoreEpoch,
+    NumWorkers,
+    Sharding,
 }
 
 impl Field {
     /// Every field, in the order the URL lists them.
-    pub const ALL: [Field; 23] = [
+    pub const ALL: [Field; 25] = [
         Field::N,
         Field::NumReplicas,
         Field::Rank,
@@ -110,11 +112,13 @@ impl Field {
         Field::InnerSeed,
         Field::Consumed,
         Field::RestoreEpoch,
+        Field::NumWorkers,
+        Field::Sharding,
     ];
 
     /// The options only the ecosystem's schemes read: the URL carries them only when they
     /// differ from their defaults, so every link made before them still reads the same.
-    pub const ECOSYSTEM: [Field; 8] = [
+    pub const ECOSYSTEM: [Field; 10] = [
         Field::SplitBatches,
         Field::EvenBatches,
         Field::UseSeedableSampler,
@@ -123,6 +127,8 @@ impl Field {
         Field::InnerSeed,
         Field::Consumed,
         Field::RestoreEpoch,
+        Field::NumWorkers,
+        Field::Sharding,
     ];
 
     /// The name in the URL (PyTorch's name where PyTorch has one).
@@ -151,6 +157,8 @@ impl Field {
             Field::InnerSeed => "inner_seed",
             Field::Consumed => "consumed",
             Field::RestoreEpoch => "restore_epoch",
+            Field::NumWorkers => "num_workers",
+            Field::Sharding => "sharding",
         }
     }
 
@@ -187,6 +195,8 @@ pub enum Problem {
     NotSeeding,
     /// `inner=` that is neither `sequential` nor `random`.
     NotInner,
+    /// `sharding=` that is none of `none`, `worker`, `rank_and_worker`.
+    NotSharding,
     /// More ranks than the page draws.
     TooManyRanks { max: i64 },
     /// A scheme whose ranks each draw their own list, at more indices in all (`n` times the
@@ -224,6 +234,7 @@ impl ParamError {
             }
             Problem::NotSeeding => return ErrorText::NotSeeding.text(lang).to_string(),
             Problem::NotInner => return ErrorText::NotInner.text(lang).to_string(),
+            Problem::NotSharding => return ErrorText::NotSharding.text(lang).to_string(),
             Problem::EpochTooFar { max } => {
                 return fill(ErrorText::EpochTooFar.text(lang), &[("max", max)]);
             }

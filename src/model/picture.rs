@@ -167,6 +167,7 @@ pub(crate) fn field_of(error: &SamplerError) -> Field {
         SamplerError::SplitBatches { .. } => Field::SplitBatches,
         SamplerError::UnrepeatedEmptyRank => Field::NumReplicas,
         SamplerError::ConsumedBeyondEpoch { .. } => Field::Consumed,
+        SamplerError::NegativeWorkers => Field::NumWorkers,
     }
 }
 

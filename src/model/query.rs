@@ -2,7 +2,8 @@
 //! Decoding the URL itself (percent escapes) is the browser's job; this takes decoded pairs.
 
 use super::params::{Field, InnerSampler, ParamError, Problem, Seeding, Stage};
-use crate::sampler::{Config, LoaderConfig, SEED_MAX, SEED_MIN};
+use super::values::{flag, seed, whole};
+use crate::sampler::{Config, LoaderConfig};
 
 /// The most ranks the page draws (PyTorch has no such limit).
 pub const MAX_REPLICAS: i64 = 64;
@@ -58,6 +59,10 @@ pub struct Params {
     pub consumed: u64,
     /// torchdata: whether the resumed process calls `set_epoch(epoch)` before loading.
     pub restore_epoch: bool,
+    /// `DataLoader(num_workers=...)` (checked by the scheme that reads it: PyTorch's message).
+    pub num_workers: i64,
+    /// How the `iterable` scheme's dataset shards its stream.
+    pub sharding: crate::sampler::Sharding,
 }
 
 impl Default for Params {
@@ -87,6 +92,8 @@ impl Default for Params {
             inner_seed: 0,
             consumed: 1,
             restore_epoch: false,
+            num_workers: 0,
+            sharding: crate::sampler::Sharding::None,
         }
     }
 }
@@ -206,6 +213,13 @@ impl Params {
             Field::InnerSeed => self.inner_seed = seed(field, v)?,
             Field::Consumed => self.consumed = whole(field, v, 0, u64::MAX.into())? as u64,
             Field::RestoreEpoch => self.restore_epoch = flag(field, v)?,
+            Field::NumWorkers => {
+                self.num_workers = whole(field, v, i64::MIN.into(), i64::MAX.into())? as i64
+            }
+            Field::Sharding => {
+                self.sharding = crate::sampler::Sharding::from_name(v)
+                    .ok_or_else(|| ParamError::new(field, Problem::NotSharding))?
+            }
         }
         Ok(())
     }
@@ -243,6 +257,8 @@ impl Params {
             Field::InnerSeed => self.inner_seed.to_string(),
             Field::Consumed => self.consumed.to_string(),
             Field::RestoreEpoch => bit(self.restore_epoch),
+            Field::NumWorkers => self.num_workers.to_string(),
+            Field::Sharding => self.sharding.name().into(),
         }
     }
 
@@ -256,44 +272,5 @@ impl Params {
             .map(|&f| format!("{}={}", f.name(), self.get(f)))
             .collect();
         pairs.join("&")
-    }
-}
-
-/// A whole number within `min ..= max`, or an error naming the field and the range (a bound
-/// at `i64`'s end is no bound worth naming).
-fn whole(field: Field, v: &str, min: i128, max: i128) -> Result<i128, ParamError> {
-    let bad = || {
-        let min = (min > i64::MIN.into()).then_some(min);
-        let max = (max < i64::MAX.into() && min.is_some()).then_some(max);
-        ParamError::new(field, Problem::NotWhole { got: v.to_string(), min, max })
-    };
-    let value: i128 = v.parse().map_err(|_| bad())?;
-    if (min..=max).contains(&value) { Ok(value) } else { Err(bad()) }
-}
-
-/// A seed: any whole number; the generator decides later whether it fits (PyTorch's rule).
-fn seed(field: Field, v: &str) -> Result<i128, ParamError> {
-    match v.parse::<i128>() {
-        Ok(value) => Ok(value),
-        // Digits beyond i128 are still a Python integer: one that overflows the generator.
-        Err(_)
-            if v.trim_start_matches(['-', '+']).bytes().all(|b| b.is_ascii_digit())
-                && !v.is_empty() =>
-        {
-            Ok(if v.starts_with('-') { SEED_MIN - 1 } else { SEED_MAX + 1 })
-        }
-        Err(_) => {
-            let problem = Problem::NotWhole { got: v.to_string(), min: None, max: None };
-            Err(ParamError::new(field, problem))
-        }
-    }
-}
-
-/// `0`/`1` (also `false`/`true`).
-fn flag(field: Field, v: &str) -> Result<bool, ParamError> {
-    match v {
-        "1" | "true" | "True" => Ok(true),
-        "0" | "false" | "False" => Ok(false),
-        _ => Err(ParamError::new(field, Problem::NotFlag { got: v.to_string() })),
     }
 }

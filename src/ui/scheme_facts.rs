@@ -16,6 +16,7 @@ pub fn verdict(deal: &Deal, lang: Lang) -> String {
         Verdict::EveryGpuAll { n, w } => {
             fill(T::EveryGpuAll, lang, &[("n", &thousands(n)), ("w", &w)])
         }
+        Verdict::Times { times } => fill(T::Times, lang, &[("times", &times)]),
         Verdict::Missing { never, more } => {
             fill(T::Missing, lang, &[("never", &thousands(never)), ("more", &thousands(more))])
         }

@@ -110,6 +110,15 @@ fn option(k: usize, field: Field, deals: Memo<Deals>) -> AnyView {
             | Field::LoaderDropLast
             | Field::RestoreEpoch
     );
+    let choices: Option<&[(&str, &str)]> = match field {
+        Field::Inner => {
+            Some(&[("random", "RandomSampler(generator=g)"), ("sequential", "SequentialSampler")])
+        }
+        Field::Sharding => {
+            Some(&[("none", "none"), ("worker", "worker"), ("rank_and_worker", "rank_and_worker")])
+        }
+        _ => None,
+    };
     let control = if flag {
         view! {
             <input type="checkbox" id=id.clone() data-testid=format!("option-{field}")
@@ -117,12 +126,15 @@ fn option(k: usize, field: Field, deals: Memo<Deals>) -> AnyView {
                 on:change=move |ev| state.set(field, if event_target_checked(&ev) { "1" } else { "0" }.into()) />
         }
         .into_any()
-    } else if field == Field::Inner {
+    } else if let Some(choices) = choices {
+        let options = choices
+            .iter()
+            .map(|&(value, shown)| view! { <option value=value>{shown}</option> })
+            .collect_view();
         view! {
             <select id=id.clone() data-testid=format!("option-{field}") prop:value=move || text.get()
                 on:change=move |ev| state.set(field, event_target_value(&ev))>
-                <option value="random">"RandomSampler(generator=g)"</option>
-                <option value="sequential">"SequentialSampler"</option>
+                {options}
             </select>
         }
         .into_any()
@@ -160,5 +172,6 @@ pub(super) fn step_text(step: Step) -> E {
         Step::SplitBatches => E::StepSplitBatches,
         Step::CompleteRound => E::StepCompleteRound,
         Step::Resume => E::StepResume,
+        Step::Workers => E::StepWorkers,
     }
 }

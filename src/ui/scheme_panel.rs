@@ -189,8 +189,16 @@ fn lane_view(lane: &Lane, rank: usize, keys: &[String], batch: usize, lang: Lang
                 <span class="resume-mark" data-testid="resume-mark" aria-hidden="true">{E::Resumed.text(lang)}</span>
                 <span class="sr-only">{E::SrResumed.text(lang)}</span>
             });
+            // The worker that loaded the batch, before its first sample.
+            let worker = lane.workers.get(pos / batch).copied();
+            let tag = worker.filter(|_| pos % batch == 0).map(|w| {
+                let text = fill(E::Worker, lang, &[("w", &w)]);
+                let title = text.clone();
+                view! { <span class="worker-tag" data-worker=w title=title>{format!("w{w}")}<span class="sr-only">{text}</span></span> }
+            });
             view! {
                 {mark}
+                {tag}
                 <span class="tile" class:batch-start={pos > 0 && pos % batch == 0}
                     data-index=tile.index data-dup=tile.dup.then_some("1")
                     data-origin=origin

@@ -3,6 +3,7 @@
 
 use sampler_viz::model::scheme::{self, Shared};
 use sampler_viz::model::{InnerSampler, Params};
+use sampler_viz::sampler::Sharding;
 use serde_json::Value;
 
 use super::{check_lane, deal, golden, int, ints};
@@ -146,6 +147,38 @@ pub fn resume_matches_the_library() -> usize {
         let all = [before.clone(), after].concat();
         check_lane(&deal, rank, &all, all.len(), "torchdata_resume");
         assert_eq!(deal.lanes[rank].resumed_at, Some(before.len()));
+        checked += 1;
+    }
+    checked
+}
+
+const WORKERS: &str = include_str!("../golden/ecosystem/workers.jsonl");
+
+/// ```python
+/// DataLoader(Stream(n, W, rank, sharding), batch_size, drop_last=loader_drop_last, num_workers)
+/// ```
+/// The lane of `rank` is the batches in the order yielded; each batch's worker is PyTorch's.
+pub fn iterable_matches_pytorch() -> usize {
+    let mut checked = 0;
+    for case in golden(WORKERS, "loader_workers_iterable") {
+        let params = Params {
+            n: int(&case["n"]) as u64,
+            num_replicas: int(&case["num_replicas"]) as i64,
+            batch_size: int(&case["batch_size"]) as i64,
+            loader_drop_last: flag(&case, "loader_drop_last"),
+            num_workers: int(&case["num_workers"]) as i64,
+            sharding: Sharding::from_name(case["sharding"].as_str().expect("sharding"))
+                .expect("known"),
+            ..Params::default()
+        };
+        let deal = deal("iterable", &params);
+        let batches: Vec<Vec<i128>> =
+            case["batches"].as_array().expect("batches").iter().map(ints).collect();
+        let flat = batches.concat();
+        let rank = int(&case["rank"]) as usize;
+        check_lane(&deal, rank, &flat, flat.len(), "iterable");
+        let workers: Vec<i128> = deal.lanes[rank].workers.iter().map(|&w| w as i128).collect();
+        assert_eq!(workers, ints(&case["workers"]), "{case}");
         checked += 1;
     }
     checked

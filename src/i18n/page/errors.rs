@@ -76,6 +76,16 @@ texts! {
             "The save happens inside the epoch: consumed counts batches already trained, from 0 up to len(loader).",
             "保存发生在 epoch 之中：consumed 是已经训练过的批次数，从 0 到 len(loader)。",
         ),
+        /// Rule: `num_workers < 0`.
+        RuleNumWorkers => (
+            "num_workers counts the loader's worker processes: 0 loads in the main process, and it cannot be negative.",
+            "num_workers 是 DataLoader 的工作进程数：0 表示在主进程中加载，不能为负数。",
+        ),
+        /// The sharding of the iterable dataset.
+        NotSharding => (
+            "sharding is none, worker or rank_and_worker.",
+            "sharding 只能是 none、worker 或 rank_and_worker。",
+        ),
         /// Rule: `num_replicas <= 0`.
         RuleReplicas => (
             "num_replicas is the number of processes (GPUs) and must be at least 1.",

@@ -45,6 +45,8 @@ pub struct Lane {
     pub resumed_at: Option<usize>,
     /// `len(loader)` as the library reports it, when that is not the steps it takes.
     pub reported_len: Option<usize>,
+    /// The worker process that loaded each batch, in order (empty: not shown).
+    pub workers: Vec<usize>,
 }
 
 /// What every rank processes in one epoch, and what that adds up to.
@@ -138,6 +140,7 @@ impl Deal {
                 left_out: list[kept..].iter().take(cap).copied().collect(),
                 resumed_at: None,
                 reported_len: None,
+                workers: Vec::new(),
             })
             .collect();
         let unseen = (0u32..).zip(&visits_of).filter(|&(_, &c)| c == 0).map(|(i, _)| i);
@@ -180,6 +183,7 @@ impl Deal {
                     left_out: order.iter().skip(kept).take(cap).copied().collect(),
                     resumed_at: None,
                     reported_len: None,
+                    workers: Vec::new(),
                 }
             })
             .collect();
@@ -233,6 +237,18 @@ pub fn first_copies(n: usize, batches: &[Vec<Vec<u32>>]) -> Vec<Vec<Origin>> {
         }
     }
     origins
+}
+
+/// Each position's origin in one rank's batches: a sample the rank already processed this
+/// epoch (after a resume, or from another of its workers) is processed again.
+pub fn again_in_lane(n: usize, batches: &[Vec<u32>]) -> Vec<Origin> {
+    let mut seen = vec![false; n];
+    let mut again = |i: &u32| std::mem::replace(&mut seen[*i as usize], true);
+    batches
+        .iter()
+        .flatten()
+        .map(|i| if again(i) { Origin::Again } else { Origin::Sample })
+        .collect()
 }
 
 /// The `cap` smallest of `samples`, ascending.

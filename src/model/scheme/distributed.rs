@@ -91,6 +91,7 @@ pub fn deal(epoch: &Epoch, loader: &BatchSampler, cap: usize) -> Deal {
             left_out: (kept..sampler_len).take(cap).map(|k| epoch.padded_at(r + k * w)).collect(),
             resumed_at: None,
             reported_len: None,
+            workers: Vec::new(),
         })
         .collect();
     let unseen = first_sorted(epoch.order().get(processed..).unwrap_or_default().to_vec(), cap);

@@ -12,6 +12,7 @@ mod accelerate;
 pub mod coverage;
 mod deal;
 mod distributed;
+mod iterable;
 mod lightning_unrepeated;
 mod lightning_wrapper;
 mod no_sampler;
@@ -22,8 +23,9 @@ mod torchdata_resume;
 mod verdict;
 
 pub use accelerate::Accelerate;
-pub use deal::{Deal, Lane, Origin, Tile, first_copies};
+pub use deal::{Deal, Lane, Origin, Tile, again_in_lane, first_copies};
 pub use distributed::Distributed;
+pub use iterable::Iterable;
 pub use lightning_unrepeated::LightningUnrepeated;
 pub use lightning_wrapper::LightningWrapper;
 pub use no_sampler::NoSamplerScheme;
@@ -98,6 +100,8 @@ pub enum Step {
     CompleteRound,
     /// A new process resumes from a saved state (torchdata).
     Resume,
+    /// An iterable dataset copied into every worker of every rank.
+    Workers,
 }
 
 /// Work a scheme may share with the page's main picture instead of doing it twice: the
@@ -162,6 +166,7 @@ pub static SCHEMES: &[&dyn Scheme] = &[
     &LightningWrapper,
     &LightningUnrepeated,
     &TorchdataResume,
+    &Iterable,
 ];
 
 /// The registered scheme called `name`.

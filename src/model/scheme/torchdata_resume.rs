@@ -4,7 +4,7 @@
 //! `set_epoch` again skips that many indices of epoch 0's order instead.
 
 use super::stages::{StageRow, StageView, sampler_stages};
-use super::{Deal, Origin, Scheme, Shared, Step, per_rank_lists_fit, refused};
+use super::{Deal, Origin, Scheme, Shared, Step, again_in_lane, per_rank_lists_fit, refused};
 use crate::i18n::Lang;
 use crate::i18n::ecosystem::EcoText;
 use crate::i18n::schemes::SchemeText;
@@ -49,7 +49,7 @@ impl Scheme for TorchdataResume {
         let batches: Vec<Vec<Vec<u32>>> =
             runs.iter().map(|r| r.before.iter().chain(&r.after).cloned().collect()).collect();
         let starts: Vec<usize> = runs.iter().map(|r| r.before.iter().map(Vec::len).sum()).collect();
-        let origins: Vec<Vec<Origin>> = batches.iter().map(|b| again(n, b)).collect();
+        let origins: Vec<Vec<Origin>> = batches.iter().map(|b| again_in_lane(n, b)).collect();
         let origin = |rank: usize, k: usize| origins[rank][k];
         let mut deal = Deal::from_batches(n, &batches, loader.batch_size(), origin, cap);
         for (lane, start) in deal.lanes.iter_mut().zip(starts) {
@@ -123,14 +123,4 @@ fn runs(
 ) -> Result<Vec<Resumed>, Vec<ParamError>> {
     let resume = params.resume(loader);
     resume.every_rank().map_err(refused)
-}
-
-/// Each position's origin in one rank's batches: a sample it already trained is trained again.
-fn again(n: usize, batches: &[Vec<u32>]) -> Vec<Origin> {
-    let mut seen = vec![false; n];
-    let flat = batches.iter().flatten();
-    flat.map(|&i| {
-        if std::mem::replace(&mut seen[i as usize], true) { Origin::Again } else { Origin::Sample }
-    })
-    .collect()
 }

@@ -12,6 +12,9 @@ pub enum Verdict {
     AtLeastOnce { more: u64 },
     /// Every GPU processes all `n` samples: `w` times the work, no speed-up.
     EveryGpuAll { n: u64, w: u64 },
+    /// Every sample processed exactly `times` times (but not one copy per GPU): `times`× the
+    /// work, as when each worker of each GPU reads a whole stream.
+    Times { times: u32 },
     /// `never` samples are processed by no GPU, `more` by more than one.
     Missing { never: u64, more: u64 },
     /// Nothing to process.
@@ -29,6 +32,7 @@ impl Verdict {
             &[(times, samples)] if w >= 2 && u64::from(times) == w => {
                 Verdict::EveryGpuAll { n: samples, w }
             }
+            &[(times, _)] if times >= 2 => Verdict::Times { times },
             _ if never == 0 => Verdict::AtLeastOnce { more },
             _ => Verdict::Missing { never, more },
         }
