@@ -161,3 +161,14 @@ test("iterable: every worker of every GPU reads the whole stream until __iter__ 
     await page.waitForSelector("text=num_workers option should be non-negative; use num_workers=0 to disable multiprocessing.");
   });
 });
+
+test("num_workers: each batch of a map-style loader is tagged with the worker that loads it, in turn", async () => {
+  await withPage({ n: 16, num_replicas: 2, batch_size: 2, num_workers: 3 }, async (page) => {
+    const tags = await page.$$eval("[data-scheme=distributed] [data-rank='0'] .worker-tag", (ts) => ts.map((t) => t.dataset.worker));
+    assert.deepEqual(tags, ["0", "1", "2", "0"]);
+    assert.equal(await page.inputValue("[data-testid=control-num_workers]"), "3");
+    await page.fill("[data-testid=control-num_workers]", "0");
+    await page.waitForFunction(() => !document.querySelector("[data-scheme=distributed] .worker-tag"));
+    assert.ok(!pageQuery(page).has("num_workers"), "back at its default, it leaves the URL");
+  });
+});

@@ -147,6 +147,22 @@ function checkInPage(cases) {
               const { resumedAt } = got.ranks[c.rank];
               if (resumedAt !== before.length) fail(c, `resumedAt ${resumedAt}, ${before.length} indices before the save`);
             }
+          } else if (kind === "loader_workers_map") {
+            const got = deal("distributed", {
+              n: c.n,
+              num_replicas: c.num_replicas,
+              shuffle: c.shuffle,
+              seed: BigInt(c.seed),
+              epoch: c.epoch,
+              drop_last: c.drop_last,
+              batch_size: c.batch_size,
+              loader_drop_last: c.loader_drop_last,
+              num_workers: c.num_workers,
+            });
+            if (checkRank(c, got, c.rank, c.batches.flat(), "the batches yielded")) {
+              const workers = Array.from(got.ranks[c.rank].workers);
+              if (show(workers) !== show(c.workers)) fail(c, `workers ${show(workers)}, PyTorch's ${show(c.workers)}`);
+            }
           } else if (kind === "loader_workers_iterable") {
             const got = deal("iterable", {
               n: c.n,
@@ -202,10 +218,10 @@ test("schemes() lists the eight registered schemes, the ecosystem's and the iter
   assert.deepEqual(steps.iterable, ["indices", "workers", "batch"]);
 });
 
-test("schemeDeal('iterable') gives PyTorch's batches, in the order its workers yield them, and each one's worker", async () => {
-  const cases = await ecosystemCases("workers", "loader_workers_iterable");
-  assert.equal(cases.length, 45);
-  assertAllPass(await checkInPage(cases), { loader_workers_iterable: 45 });
+test("schemeDeal gives PyTorch's batches and each one's worker: map-style ('distributed') and 'iterable'", async () => {
+  const cases = await ecosystemCases("workers");
+  assert.equal(cases.length, 90);
+  assertAllPass(await checkInPage(cases), { loader_workers_map: 45, loader_workers_iterable: 45 });
 });
 
 test("schemeDeal('accelerate') gives every process Accelerate's batches in every epoch, and its refusals", async () => {

@@ -32,7 +32,8 @@ const PRESETS: [(ControlText, &[(Field, &str)]); 4] = [
 const SAMPLER: [Field; 6] =
     [Field::N, Field::NumReplicas, Field::Rank, Field::Shuffle, Field::Seed, Field::DropLast];
 const TRAINING: [Field; 2] = [Field::Epoch, Field::SetEpoch];
-const LOADER: [Field; 3] = [Field::BatchSize, Field::LoaderShuffle, Field::LoaderDropLast];
+const LOADER: [Field; 4] =
+    [Field::BatchSize, Field::LoaderShuffle, Field::LoaderDropLast, Field::NumWorkers];
 /// The controls in the comparison's bar.
 pub const FIRST: [Field; 7] = [
     Field::N,
@@ -88,6 +89,7 @@ pub fn Controls() -> impl IntoView {
                         {here(&Field::BatchSize).then(|| view! { <NumberField field=Field::BatchSize label="batch_size" /> })}
                         <Toggle field=Field::LoaderShuffle label="shuffle" />
                         <Toggle field=Field::LoaderDropLast label="drop_last" />
+                        <NumberField field=Field::NumWorkers label="num_workers" />
                     </fieldset>
                 })}
             </section>

@@ -183,3 +183,37 @@ pub fn iterable_matches_pytorch() -> usize {
     }
     checked
 }
+
+/// ```python
+/// DataLoader(range(n), batch_size, sampler=DistributedSampler(...), num_workers=k)
+/// ```
+/// A map-style loader's batch `b` is loaded by worker `b % k`: the lane of `rank` tags each
+/// batch with PyTorch's worker.
+#[test]
+fn distributed_lanes_name_pytorchs_workers() {
+    let mut checked = 0;
+    for case in golden(WORKERS, "loader_workers_map") {
+        let params = Params {
+            n: int(&case["n"]) as u64,
+            num_replicas: int(&case["num_replicas"]) as i64,
+            shuffle: flag(&case, "shuffle"),
+            seed: int(&case["seed"]),
+            epoch: int(&case["epoch"]) as u64,
+            drop_last: flag(&case, "drop_last"),
+            batch_size: int(&case["batch_size"]) as i64,
+            loader_drop_last: flag(&case, "loader_drop_last"),
+            num_workers: int(&case["num_workers"]) as i64,
+            ..Params::default()
+        };
+        let deal = deal("distributed", &params);
+        let batches: Vec<Vec<i128>> =
+            case["batches"].as_array().expect("batches").iter().map(ints).collect();
+        let flat = batches.concat();
+        let rank = int(&case["rank"]) as usize;
+        check_lane(&deal, rank, &flat, flat.len(), "distributed with workers");
+        let workers: Vec<i128> = deal.lanes[rank].workers.iter().map(|&w| w as i128).collect();
+        assert_eq!(workers, ints(&case["workers"]), "{case}");
+        checked += 1;
+    }
+    assert_eq!(checked, 45);
+}

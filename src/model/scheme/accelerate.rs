@@ -51,7 +51,7 @@ impl Scheme for Accelerate {
         ]
     }
 
-    fn deal_up_to(
+    fn lanes_up_to(
         &self,
         params: &Params,
         _shared: &Shared,

@@ -35,7 +35,7 @@ impl Scheme for Distributed {
         &[Step::Indices, Step::Shuffle, Step::PadOrTrim, Step::Stripe, Step::Batch]
     }
 
-    fn deal_up_to(
+    fn lanes_up_to(
         &self,
         params: &Params,
         shared: &Shared,

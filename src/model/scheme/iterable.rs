@@ -39,7 +39,7 @@ impl Scheme for Iterable {
         &[Field::NumWorkers, Field::Sharding, Field::LoaderDropLast]
     }
 
-    fn deal_up_to(
+    fn lanes_up_to(
         &self,
         params: &Params,
         _shared: &Shared,
@@ -60,6 +60,11 @@ impl Scheme for Iterable {
         }
         deal.repeats = (params.epoch > 0).then_some(0);
         Ok(deal)
+    }
+
+    fn map_style_workers(&self) -> bool {
+        // Its workers each read a stream: the lanes carry them already.
+        false
     }
 
     fn repeats_by_design(&self, _params: &Params) -> bool {

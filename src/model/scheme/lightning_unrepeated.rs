@@ -34,7 +34,7 @@ impl Scheme for LightningUnrepeated {
         &[Field::Seed, Field::LoaderDropLast]
     }
 
-    fn deal_up_to(
+    fn lanes_up_to(
         &self,
         params: &Params,
         _shared: &Shared,

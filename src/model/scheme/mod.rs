@@ -40,6 +40,7 @@ use super::{ParamError, Params};
 use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText;
 use crate::sampler::Epoch;
+use crate::sampler::workers::check_num_workers;
 
 /// The most indices a scheme whose ranks draw lists of their own holds at once
 /// (`len(dataset)` × `num_replicas`): ImageNet-1k on 8 fits, the size cap on 64 does not.
@@ -123,13 +124,36 @@ pub trait Scheme: Sync {
     /// The stages its samples go through with these parameters.
     fn steps(&self, params: &Params) -> &'static [Step];
     /// What every rank processes in `params.epoch`, listing up to `cap` samples per lane, or
-    /// the errors the library raises.
-    fn deal_up_to(
+    /// the errors the library raises (each scheme's own work; [`Scheme::deal_up_to`] adds the
+    /// loader's workers).
+    fn lanes_up_to(
         &self,
         params: &Params,
         shared: &Shared,
         cap: usize,
     ) -> Result<Deal, Vec<ParamError>>;
+    /// Whether its loader hands whole batches of a map-style dataset to `num_workers` worker
+    /// processes in turn (batch `b` to worker `b % num_workers`).
+    fn map_style_workers(&self) -> bool {
+        true
+    }
+    /// [`Scheme::lanes_up_to`], with the worker that loads each batch when the loader has
+    /// workers (and PyTorch's refusal of a negative `num_workers`).
+    fn deal_up_to(
+        &self,
+        params: &Params,
+        shared: &Shared,
+        cap: usize,
+    ) -> Result<Deal, Vec<ParamError>> {
+        let num_workers = check_num_workers(params.num_workers).map_err(refused)?;
+        let mut deal = self.lanes_up_to(params, shared, cap)?;
+        if num_workers > 0 && self.map_style_workers() {
+            for lane in &mut deal.lanes {
+                lane.workers = (0..lane.loader_len).map(|b| b % num_workers).collect();
+            }
+        }
+        Ok(deal)
+    }
     /// [`Scheme::deal_up_to`] with the lanes the page draws ([`LANE_CAP`]).
     fn deal(&self, params: &Params, shared: &Shared) -> Result<Deal, Vec<ParamError>> {
         self.deal_up_to(params, shared, LANE_CAP)

@@ -29,7 +29,7 @@ impl Scheme for NoSamplerScheme {
         &[Step::Indices, Step::ShufflePerRank, Step::Batch]
     }
 
-    fn deal_up_to(
+    fn lanes_up_to(
         &self,
         params: &Params,
         _shared: &Shared,

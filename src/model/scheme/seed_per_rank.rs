@@ -29,7 +29,7 @@ impl Scheme for SeedPerRank {
         &[Step::Indices, Step::ShufflePerRank, Step::PadOrTrim, Step::Stripe, Step::Batch]
     }
 
-    fn deal_up_to(
+    fn lanes_up_to(
         &self,
         params: &Params,
         _shared: &Shared,

@@ -35,7 +35,7 @@ impl Scheme for TorchdataResume {
         &[Field::Consumed, Field::RestoreEpoch, Field::Seed, Field::LoaderDropLast]
     }
 
-    fn deal_up_to(
+    fn lanes_up_to(
         &self,
         params: &Params,
         _shared: &Shared,
@@ -83,6 +83,11 @@ impl Scheme for TorchdataResume {
     fn covers_epochs(&self) -> bool {
         // A resume is one event in one epoch; drawn in every epoch, "epochs until every GPU
         // has seen everything" would describe a run that never happens.
+        false
+    }
+
+    fn map_style_workers(&self) -> bool {
+        // Resuming with workers is not drawn: the lanes show the batches alone.
         false
     }
 
