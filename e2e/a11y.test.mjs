@@ -33,6 +33,7 @@ const states = [
   ["trimmed tiles", { n: 37, num_replicas: 5, drop_last: 1, stage: 3 }],
   ["padding copies and the loader's dropped batch", { n: 10, num_replicas: 3, batch_size: 3, loader_drop_last: 1 }],
   ["a seed per rank: samples no GPU gets", { n: 16, num_replicas: 4, compare: "distributed,seed_per_rank" }],
+  ["the ecosystem: options, a resume, an uneven end", { n: 10, num_replicas: 4, batch_size: 1, epoch: 1, consumed: 1, compare: "lightning_unrepeated,torchdata_resume,iterable", num_workers: 2 }],
 ];
 
 for (const [name, params] of states) {

@@ -172,3 +172,13 @@ test("num_workers: each batch of a map-style loader is tagged with the worker th
     assert.ok(!pageQuery(page).has("num_workers"), "back at its default, it leaves the URL");
   });
 });
+
+test("an uneven end: the step timeline shows where the GPUs with more batches wait forever", async () => {
+  await withPage({ compare: "lightning_unrepeated,distributed", n: 10, num_replicas: 4, batch_size: 1 }, async (page) => {
+    const hang = await page.textContent("[data-scheme=lightning_unrepeated] [data-testid=hang]");
+    assert.match(hang, /GPU 0, 1 start step 3 and wait at its all-reduce for GPU 2, 3/);
+    const waits = await page.$$eval("[data-scheme=lightning_unrepeated] .hang-steps td.waits", (cells) => cells.length);
+    assert.equal(waits, 2);
+    assert.equal(await page.locator("[data-scheme=distributed] [data-testid=hang]").count(), 0, "padding evens the counts");
+  });
+});

@@ -32,6 +32,28 @@ texts! {
         StepWorkers => ("a copy in each worker", "每个 worker 一份副本"),
         /// A batch's worker, for screen readers and on its tag.
         Worker => ("worker {w}", "第 {w} 号 worker"),
+        /// Where an uneven run hangs.
+        Hangs => (
+            "GPU {waiting} start step {step} and wait at its all-reduce for GPU {finished}, which has no batch left: the training hangs with no error.",
+            "GPU {waiting} 开始第 {step} 步，并在它的 all-reduce 处等待已经没有批次的 GPU {finished}：训练会卡住，而且没有任何报错。"
+        ),
+        /// The fixes for an uneven end.
+        HangFix => (
+            "Fixes: give every GPU as many batches (`DistributedSampler` pads; Accelerate's `even_batches=True` completes the last round), or run the loop inside `torch.distributed.algorithms.Join(...)`, where a finished GPU shadows the others' all-reduces.",
+            "修复方法：让每块 GPU 的批次数相同（`DistributedSampler` 会填充；Accelerate 的 `even_batches=True` 会补齐最后一轮），或者把训练循环放进 `torch.distributed.algorithms.Join(...)`，让已结束的 GPU 陪同其他 GPU 完成 all-reduce。"
+        ),
+        /// The timeline's caption, for screen readers.
+        HangCaption => ("What each GPU does at each step", "每块 GPU 在每一步做什么"),
+        /// The timeline's first column.
+        StepColumn => ("step", "步"),
+        /// A step trained.
+        CellTrains => ("trains", "训练"),
+        /// A step whose all-reduce waits forever.
+        CellWaits => ("waits forever", "永远等待"),
+        /// No batch left.
+        CellFinished => ("done", "已结束"),
+        /// Never reached.
+        CellNever => ("never runs", "不会执行"),
         /// A lane's mark where the resumed process starts.
         Resumed => ("resumed", "恢复"),
         /// The mark, for screen readers.

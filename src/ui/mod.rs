@@ -14,6 +14,7 @@ mod embed;
 mod epoch_play;
 mod flip;
 mod guide;
+mod hang_view;
 mod index_table;
 mod indices;
 mod lang_switch;

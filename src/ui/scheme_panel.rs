@@ -138,6 +138,7 @@ fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
         {unseen_row}
         <p class="verdict" data-testid="verdict">{super::scheme_facts::verdict(deal, lang)}</p>
         <ul class="facts" data-testid="facts">{super::scheme_facts::facts(deal, lang)}<Cover k=k /></ul>
+        {super::hang_view::hang_view(deal, lang)}
     }
 }
 

@@ -20,6 +20,7 @@ mod python;
 mod seed_per_rank;
 pub mod stages;
 mod torchdata_resume;
+pub mod uneven;
 mod verdict;
 
 pub use accelerate::Accelerate;
