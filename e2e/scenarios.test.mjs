@@ -1,4 +1,4 @@
-// The thirteen pitfall scenarios in headless Chromium: one click shows the broken and the fixed
+// The sixteen pitfall scenarios in headless Chromium: one click shows the broken and the fixed
 // set-up with the expected numbers (the issue's and PyTorch's), `?scenario=` links open one,
 // "show in the picture" loads a side into the main controls, an unknown name is explained as
 // plain text, Chinese works, phones do not scroll sideways, and nothing logs an error.
@@ -30,6 +30,9 @@ const EXPECT = {
   even_batches: { broken: { "fewest-steps": 1, "most-steps": 2 }, fixed: { "fewest-steps": 2, "seen-twice": 4 } },
   lightning_eval: { broken: { predictions: 24, "counted-twice": 3 }, fixed: { predictions: 21, "counted-twice": 0, "fewest-samples": 5 } },
   stateful_resume: { broken: {}, fixed: { "seen-twice": 0, "never-seen": 0 } },
+  iterable_no_shard: { broken: { trained: 32, "most-times": 4 }, fixed: { trained: 8, "most-times": 1 } },
+  iterable_sampler: { broken: {}, fixed: { trained: 8, "most-times": 1 } },
+  uneven_hang: { broken: { "fewest-steps": 2, "most-steps": 3, waiting: 2 }, fixed: { "fewest-steps": 3, waiting: 0 } },
 };
 
 /** `{ id: value }` of every fact on one side. */

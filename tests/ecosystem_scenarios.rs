@@ -85,3 +85,44 @@ fn a_resume_without_the_epoch_trains_some_samples_twice_and_others_never() {
     assert_eq!(rows(s, Fixed)[1], one[0][4..]);
     assert_eq!(rows(s, Broken)[1], zero[0][4..]);
 }
+
+/// 8 samples, 2 GPUs, 2 workers each: unsharded, each sample is read by all 4 copies.
+#[test]
+fn an_unsharded_stream_is_read_by_every_worker_of_every_gpu() {
+    let s = Scenario::IterableNoShard;
+    check(s, Broken, "trained", 32);
+    check(s, Broken, "most-times", 4);
+    check(s, Fixed, "trained", 8);
+    check(s, Fixed, "most-times", 1);
+    check(s, Fixed, "never-seen", 0);
+    // Rank 0's workers 0 and 1 (batch 2) take turns: [0, 1] from each, then [2, 3] ...
+    assert_eq!(rows(s, Broken)[0][..8], [0, 1, 0, 1, 2, 3, 2, 3]);
+    assert_eq!(rows(s, Fixed), [vec![0, 4, 1, 5], vec![2, 6, 3, 7]]);
+}
+
+/// PyTorch refuses a sampler for an IterableDataset (its message, the address elided).
+#[test]
+fn a_sampler_for_a_stream_is_refused() {
+    let c = compare(Scenario::IterableSampler);
+    let error = c.broken.error.expect("refused");
+    assert_eq!(error.exception(), Some("ValueError"));
+    assert!(error.to_string().starts_with(
+        "DataLoader with IterableDataset: expected unspecified sampler option, but got sampler=<torch.utils.data.distributed.DistributedSampler object at 0x"
+    ));
+    check(Scenario::IterableSampler, Fixed, "most-times", 1);
+}
+
+/// 10 samples on 4 GPUs, one per step: 3, 3, 2, 2 steps unpadded (2 GPUs wait forever at
+/// step 3); padded to 12, 3 steps each.
+#[test]
+fn uneven_step_counts_leave_gpus_waiting() {
+    let s = Scenario::UnevenHang;
+    check(s, Broken, "fewest-steps", 2);
+    check(s, Broken, "most-steps", 3);
+    check(s, Broken, "waiting", 2);
+    check(s, Broken, "trained", 10);
+    check(s, Fixed, "fewest-steps", 3);
+    check(s, Fixed, "waiting", 0);
+    check(s, Fixed, "trained", 12);
+    check(s, Fixed, "most-times", 2);
+}

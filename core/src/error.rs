@@ -32,6 +32,9 @@ pub enum SamplerError {
     UnrepeatedEmptyRank,
     /// `DataLoader(num_workers=...)` below 0.
     NegativeWorkers,
+    /// `DataLoader(iterable_dataset, sampler=DistributedSampler(...))`. PyTorch's message ends
+    /// with the sampler's `repr`, whose memory address differs on every run: shown as `0x…`.
+    IterableWithSampler,
     /// Not a library's: more batches taken before a save than the epoch holds (Python's
     /// `next` raises `StopIteration`).
     ConsumedBeyondEpoch { consumed: usize, len: usize },
@@ -86,6 +89,10 @@ impl fmt::Display for SamplerError {
                  ({num_processes})."
             ),
             Self::UnrepeatedEmptyRank => Ok(()),
+            Self::IterableWithSampler => f.write_str(
+                "DataLoader with IterableDataset: expected unspecified sampler option, but got \
+                 sampler=<torch.utils.data.distributed.DistributedSampler object at 0x…>",
+            ),
             Self::NegativeWorkers => f.write_str(
                 "num_workers option should be non-negative; use num_workers=0 to disable \
                  multiprocessing.",

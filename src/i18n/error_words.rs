@@ -46,6 +46,7 @@ impl ErrorWords for SamplerError {
             Self::UnrepeatedEmptyRank => ErrorText::RuleUnrepeatedEmpty,
             Self::ConsumedBeyondEpoch { .. } => ErrorText::RuleConsumed,
             Self::NegativeWorkers => ErrorText::RuleNumWorkers,
+            Self::IterableWithSampler => ErrorText::RuleIterableSampler,
             Self::DatasetTooLarge { .. } | Self::TotalSizeTooLarge { .. } => {
                 ErrorText::RuleToolLimit
             }

@@ -89,6 +89,27 @@ texts! {
             "StatefulDataLoader.state_dict() records how many indices the StatefulDistributedSampler has yielded in the epoch, not which epoch it was. A new process that never calls set_epoch before iterating again skips that many indices of epoch 0's order: some samples of the crashed epoch are trained twice and others never. Call sampler.set_epoch(epoch) in the new process before iterating (before or after load_state_dict).",
             "StatefulDataLoader.state_dict() 记录的是 StatefulDistributedSampler 在本 epoch 已产出的索引个数，而不是哪个 epoch。新进程如果在重新迭代之前从未调用 set_epoch，跳过的是 epoch 0 顺序中的这些索引：崩溃的那个 epoch 里有的样本被训练两次，有的一次也没有。应在新进程开始迭代之前调用 sampler.set_epoch(epoch)（在 load_state_dict 之前或之后都可以）。"
         ),
+        /// Scenario 14's title.
+        TitleIterableNoShard => ("IterableDataset not sharded", "IterableDataset 未分片"),
+        /// Scenario 15's title.
+        TitleIterableSampler => ("A sampler for an IterableDataset", "给 IterableDataset 传 sampler"),
+        /// Scenario 16's title.
+        TitleUnevenHang => ("Uneven ends: the run hangs", "各 GPU 步数不同：训练卡死"),
+        /// Scenario 14's explanation.
+        ExplainIterableNoShard => (
+            "PyTorch copies an IterableDataset into every worker process of every GPU, and each copy runs __iter__ from the start. A stream that does not split itself by get_worker_info() and by rank is read whole by each copy: every sample num_workers × num_replicas times per epoch.",
+            "PyTorch 会把 IterableDataset 复制到每块 GPU 的每个 worker 进程中，每份副本都从头运行 __iter__。如果数据流没有按 get_worker_info() 和 rank 自行拆分，每份副本都会读完整个数据流：每个 epoch 每个样本被处理 num_workers × num_replicas 次。"
+        ),
+        /// Scenario 15's explanation.
+        ExplainIterableSampler => (
+            "A DistributedSampler hands out indices, but an IterableDataset is not indexed: it yields its own stream. PyTorch refuses the combination when the DataLoader is built. Split the stream inside __iter__ instead, by rank and by worker.",
+            "DistributedSampler 分发的是索引，而 IterableDataset 不按索引访问：它自己产出数据流。构建 DataLoader 时 PyTorch 就会拒绝这种组合。应改为在 __iter__ 中按 rank 和 worker 拆分数据流。"
+        ),
+        /// Scenario 16's explanation.
+        ExplainUnevenHang => (
+            "Every training step ends in an all-reduce that needs every GPU. When GPUs get different numbers of batches (Lightning's UnrepeatedDistributedSampler used for training, Accelerate's even_batches=False, a stream sharded unevenly), the GPUs with one more batch start that step and wait for GPUs that have finished: the run hangs with no error. DistributedSampler pads so that every GPU takes as many steps; torch.distributed.algorithms.Join handles uneven inputs.",
+            "每个训练步都以需要所有 GPU 参与的 all-reduce 结束。当各 GPU 的批次数不同（把 Lightning 的 UnrepeatedDistributedSampler 用于训练、Accelerate 的 even_batches=False、数据流分片不均）时，多一个批次的 GPU 会开始这一步并等待已经结束的 GPU：训练卡死且没有报错。DistributedSampler 通过填充让每块 GPU 的步数相同；torch.distributed.algorithms.Join 可以处理不均匀的输入。"
+        ),
         /// Scenario 1's title.
         TitleNoSetEpoch => ("set_epoch never called", "从未调用 set_epoch"),
         /// Scenario 2's title.
@@ -169,6 +190,10 @@ texts! {
         /// A row: what the sampler's drop_last cut.
         RowSamplerDropped => ("cut by the sampler", "被 sampler 截掉"),
 
+        /// Samples trained in the epoch, over all GPUs.
+        FactTrained => ("samples trained in the epoch, over all GPUs: {n}", "本 epoch 所有 GPU 合计训练的样本数：{n}"),
+        /// GPUs left waiting at an all-reduce.
+        FactWaiting => ("GPUs left waiting forever at an all-reduce: {n}", "在 all-reduce 处永远等待的 GPU：{n} 块"),
         /// Samples per GPU per step.
         FactPerGpuBatch => ("samples per GPU per step: {n}", "每块 GPU 每步的样本数：{n}"),
         /// Samples per optimizer step over all GPUs.

@@ -168,6 +168,7 @@ pub(crate) fn field_of(error: &SamplerError) -> Field {
         SamplerError::UnrepeatedEmptyRank => Field::NumReplicas,
         SamplerError::ConsumedBeyondEpoch { .. } => Field::Consumed,
         SamplerError::NegativeWorkers => Field::NumWorkers,
+        SamplerError::IterableWithSampler => Field::Sharding,
     }
 }
 

@@ -76,6 +76,11 @@ texts! {
             "The save happens inside the epoch: consumed counts batches already trained, from 0 up to len(loader).",
             "保存发生在 epoch 之中：consumed 是已经训练过的批次数，从 0 到 len(loader)。",
         ),
+        /// Rule: a sampler for an `IterableDataset`.
+        RuleIterableSampler => (
+            "An IterableDataset decides its own order, so a DataLoader takes no sampler for it: shard the stream in __iter__ by rank and by get_worker_info() instead. (0x… stands for the sampler's memory address, different on every run.)",
+            "IterableDataset 自己决定顺序，所以 DataLoader 不接受为它指定 sampler：应在 __iter__ 中按 rank 和 get_worker_info() 对数据流分片。（0x… 代表 sampler 的内存地址，每次运行都不同。）",
+        ),
         /// Rule: `num_workers < 0`.
         RuleNumWorkers => (
             "num_workers counts the loader's worker processes: 0 loads in the main process, and it cannot be negative.",

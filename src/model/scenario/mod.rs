@@ -1,4 +1,5 @@
-//! The pitfalls, one click each (nine of issue 4, four of the ecosystem's): the broken set-up beside the fixed one, every
+//! The pitfalls, one click each (nine of issue 4, four of the ecosystem's, three of the
+//! workers'): the broken set-up beside the fixed one, every
 //! number computed by the core (never typed in).
 //!
 //! | URL name (`scenario=`) | pitfall | small example |
@@ -16,6 +17,9 @@
 //! | `even_batches` | Accelerate's `even_batches=False`: GPUs end with different step counts | 20 samples, 3 GPUs, batch 4 |
 //! | `lightning_eval` | validation padding counted twice, against Lightning's unrepeated sampler | 21 samples, 4 GPUs |
 //! | `stateful_resume` | torchdata's resume without restoring the epoch | 16 samples, 2 GPUs, batch 2 |
+//! | `iterable_no_shard` | an `IterableDataset` not sharded: each sample in every worker of every GPU | 8 samples, 2 GPUs, 2 workers |
+//! | `iterable_sampler` | a `DistributedSampler` for an `IterableDataset`: PyTorch refuses | 8 samples, 2 GPUs |
+//! | `uneven_hang` | GPUs with different step counts: the run hangs at an all-reduce | 10 samples, 4 GPUs |
 //!
 //! Fact ids (the page's `fact-<id>`): `repeats`, `distinct-seeds` (1); `never-seen`,
 //! `seen-twice` (2, 4, 8); `predictions`, `counted-twice` (3); `sampler-dropped`, `padding`,
@@ -23,13 +27,15 @@
 //! `identical-batches` (6); `loader-len`, `sampler-len`, `dataset-len` (7, 9);
 //! `restart-twice` (8); `per-gpu-batch`, `effective-batch`, `fewest-steps`, `most-steps`,
 //! `seen-twice` (10, 11); `predictions`, `counted-twice`, `fewest-samples`, `most-samples` (12);
-//! `seen-twice`, `never-seen` (13).
+//! `seen-twice`, `never-seen` (13); `trained`, `most-times`, `never-seen` (14, 15, 16);
+//! `fewest-steps`, `most-steps`, `waiting` (16).
 
 mod coverage;
 mod ecosystem;
 mod epochs;
 mod loaders;
 pub mod outcome;
+mod workers;
 
 pub use outcome::{Chip, Fact, Phrase, Row, Side};
 
@@ -65,6 +71,12 @@ pub enum Scenario {
     LightningEval,
     /// torchdata's resume without restoring the epoch.
     StatefulResume,
+    /// An `IterableDataset` that does not shard its stream.
+    IterableNoShard,
+    /// A `DistributedSampler` given for an `IterableDataset`.
+    IterableSampler,
+    /// GPUs that end a training epoch with different step counts.
+    UnevenHang,
 }
 
 /// A scenario worked out: the broken side, the fixed side, and the set-up they share.
@@ -82,7 +94,7 @@ pub struct Comparison {
 
 impl Scenario {
     /// Every scenario, in the issue's order.
-    pub const ALL: [Scenario; 13] = [
+    pub const ALL: [Scenario; 16] = [
         Scenario::NoSetEpoch,
         Scenario::SeedPerRank,
         Scenario::EvalPadding,
@@ -96,6 +108,9 @@ impl Scenario {
         Scenario::EvenBatches,
         Scenario::LightningEval,
         Scenario::StatefulResume,
+        Scenario::IterableNoShard,
+        Scenario::IterableSampler,
+        Scenario::UnevenHang,
     ];
 
     /// The name in the URL: `?scenario=<name>`. Stable: tutorials link to these.
@@ -114,6 +129,9 @@ impl Scenario {
             Scenario::EvenBatches => "even_batches",
             Scenario::LightningEval => "lightning_eval",
             Scenario::StatefulResume => "stateful_resume",
+            Scenario::IterableNoShard => "iterable_no_shard",
+            Scenario::IterableSampler => "iterable_sampler",
+            Scenario::UnevenHang => "uneven_hang",
         }
     }
 
@@ -139,6 +157,9 @@ impl Scenario {
             Scenario::EvenBatches => T::TitleEvenBatches,
             Scenario::LightningEval => T::TitleLightningEval,
             Scenario::StatefulResume => T::TitleStatefulResume,
+            Scenario::IterableNoShard => T::TitleIterableNoShard,
+            Scenario::IterableSampler => T::TitleIterableSampler,
+            Scenario::UnevenHang => T::TitleUnevenHang,
         }
     }
 
@@ -159,6 +180,9 @@ impl Scenario {
             Scenario::EvenBatches => T::ExplainEvenBatches,
             Scenario::LightningEval => T::ExplainLightningEval,
             Scenario::StatefulResume => T::ExplainStatefulResume,
+            Scenario::IterableNoShard => T::ExplainIterableNoShard,
+            Scenario::IterableSampler => T::ExplainIterableSampler,
+            Scenario::UnevenHang => T::ExplainUnevenHang,
         }
     }
 
@@ -169,6 +193,7 @@ impl Scenario {
             Scenario::SeedPerRank => Some(["seed_per_rank", "distributed"]),
             Scenario::NoSampler => Some(["no_sampler", "distributed"]),
             Scenario::LightningEval => Some(["distributed", "lightning_unrepeated"]),
+            Scenario::UnevenHang => Some(["lightning_unrepeated", "distributed"]),
             _ => None,
         }
     }
@@ -179,6 +204,9 @@ impl Scenario {
         match self {
             Scenario::SplitBatches | Scenario::EvenBatches => Some(["accelerate", "distributed"]),
             Scenario::StatefulResume => Some(["torchdata_resume", "distributed"]),
+            Scenario::IterableNoShard | Scenario::IterableSampler => {
+                Some(["iterable", "distributed"])
+            }
             other => other.schemes(),
         }
     }
@@ -200,6 +228,9 @@ impl Scenario {
             Scenario::EvenBatches => ecosystem::even_batches()?,
             Scenario::LightningEval => ecosystem::lightning_eval()?,
             Scenario::StatefulResume => ecosystem::stateful_resume()?,
+            Scenario::IterableNoShard => workers::iterable_no_shard()?,
+            Scenario::IterableSampler => workers::iterable_sampler()?,
+            Scenario::UnevenHang => workers::uneven_hang()?,
         };
         Ok(Comparison { scenario: self, setup, broken, fixed })
     }

@@ -1,0 +1,113 @@
+//! The workers' pitfalls: an `IterableDataset` that does not shard its stream (every worker of
+//! every GPU yields everything), one given a `DistributedSampler` (PyTorch refuses), and GPUs
+//! that end a training epoch with different step counts (the run hangs).
+
+use super::outcome::{Fact, Phrase, Row, Side, example, where_count};
+use super::{Worked, setup};
+use crate::i18n::scenarios::ScenarioText as T;
+use crate::model::Params;
+use crate::sampler::per_rank::counts;
+use crate::sampler::{BatchSampler, IterableLoader, SamplerError, Sharding, Unrepeated};
+
+/// Each rank's samples, in the order yielded, when a stream of `range(params.n)` is read by
+/// `num_workers` workers per rank and sharded by `sharding`.
+fn streams(params: &Params, sharding: Sharding) -> Result<Vec<Vec<u32>>, SamplerError> {
+    let loader = BatchSampler::new(params.batch_size, params.loader_drop_last)?;
+    let w = params.num_replicas as usize;
+    let num_workers = params.num_workers as usize;
+    Ok((0..w)
+        .map(|rank| {
+            let l = IterableLoader {
+                n: params.n,
+                num_replicas: w,
+                rank,
+                sharding,
+                loader,
+                num_workers,
+            };
+            l.batches().into_iter().flat_map(|(batch, _)| batch).collect()
+        })
+        .collect())
+}
+
+/// A side of rows per rank (samples seen more than once marked) with the epoch's counts.
+fn counted_side(code: &'static str, params: Option<Params>, n: u64, ranks: &[Vec<u32>]) -> Side {
+    let counts = counts(n as usize, ranks);
+    let mut side = Side::new(code, params);
+    for (r, list) in ranks.iter().enumerate() {
+        let twice = |i: u32| counts[i as usize] > 1;
+        side.rows.push(Row::of(Phrase::new(T::RowRank).with("r", r), Some(r), list, twice));
+    }
+    let trained: u64 = ranks.iter().map(|l| l.len() as u64).sum();
+    side.facts.push(Fact::new("trained", T::FactTrained, trained));
+    side.facts.push(Fact::new(
+        "most-times",
+        T::FactMostTimes,
+        counts.iter().copied().max().unwrap_or(0).into(),
+    ));
+    let never = where_count(&counts, |c| c == 0);
+    side.facts.push(Fact::new("never-seen", T::FactNeverSeen, never.len() as u64).naming(never));
+    side
+}
+
+/// Scenario 14: a stream that does not shard: each sample `num_workers × num_replicas` times.
+pub(super) fn iterable_no_shard() -> Result<Worked, SamplerError> {
+    let fixed = Params { num_workers: 2, sharding: Sharding::RankAndWorker, ..example(8, 2, 2) };
+    let broken = Params { sharding: Sharding::None, ..fixed.clone() };
+    let broken_side = counted_side(
+        "def __iter__(self):\n    yield from range(self.n)  # every worker of every rank",
+        Some(broken.clone()),
+        8,
+        &streams(&broken, Sharding::None)?,
+    );
+    let fixed_side = counted_side(
+        "def __iter__(self):\n    info = get_worker_info()\n    k = self.world * info.num_workers\n    for i in range(self.rank * info.num_workers + info.id, self.n, k):\n        yield i",
+        Some(fixed.clone()),
+        8,
+        &streams(&fixed, Sharding::RankAndWorker)?,
+    );
+    Ok((setup(8, 2, 2), broken_side, fixed_side))
+}
+
+/// Scenario 15: a `DistributedSampler` for an `IterableDataset`: PyTorch refuses the loader.
+pub(super) fn iterable_sampler() -> Result<Worked, SamplerError> {
+    let fixed = Params { num_workers: 2, sharding: Sharding::RankAndWorker, ..example(8, 2, 2) };
+    let mut broken =
+        Side::new("DataLoader(stream, batch_size=2, sampler=DistributedSampler(stream))", None);
+    broken.error = Some(SamplerError::IterableWithSampler);
+    let fixed_side = counted_side(
+        "DataLoader(stream, batch_size=2, num_workers=2)  # __iter__ shards by rank and worker",
+        Some(fixed.clone()),
+        8,
+        &streams(&fixed, Sharding::RankAndWorker)?,
+    );
+    Ok((setup(8, 2, 2), broken, fixed_side))
+}
+
+/// Scenario 16: training with Lightning's unrepeated sampler: GPUs end with 3 and 2 steps, and
+/// those with 3 hang at the all-reduce of step 3; `DistributedSampler` pads to equal counts.
+pub(super) fn uneven_hang() -> Result<Worked, SamplerError> {
+    let params = Params { shuffle: false, ..example(10, 4, 1) };
+    let unrepeated = Unrepeated { config: params.sampler_config(0) }.ranks()?;
+    let padded = super::outcome::epoch(&params)?.ranks();
+    let side = |code, params: Option<Params>, ranks: &[Vec<u32>]| {
+        let mut side = counted_side(code, params, 10, ranks);
+        let steps: Vec<u64> = ranks.iter().map(|l| l.len() as u64).collect();
+        let (fewest, most) =
+            (steps.iter().min().copied().unwrap_or(0), steps.iter().max().copied().unwrap_or(0));
+        side.facts.push(Fact::new("fewest-steps", T::FactFewestSteps, fewest));
+        side.facts.push(Fact::new("most-steps", T::FactMostSteps, most));
+        let waiting = steps.iter().filter(|&&s| s > fewest).count() as u64;
+        side.facts.push(Fact::new("waiting", T::FactWaiting, waiting));
+        side
+    };
+    let mut broken =
+        side("sampler = UnrepeatedDistributedSampler(train_set)  # in training", None, &unrepeated);
+    broken.not_shown = T::NotInPictureUnrepeated;
+    let fixed = side(
+        "sampler = DistributedSampler(train_set)  # pads to equal counts",
+        Some(params),
+        &padded,
+    );
+    Ok((setup(10, 4, 1), broken, fixed))
+}
