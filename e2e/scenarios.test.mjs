@@ -1,4 +1,4 @@
-// The sixteen pitfall scenarios in headless Chromium: one click shows the broken and the fixed
+// The seventeen pitfall scenarios in headless Chromium: one click shows the broken and the fixed
 // set-up with the expected numbers (the issue's and PyTorch's), `?scenario=` links open one,
 // "show in the picture" loads a side into the main controls, an unknown name is explained as
 // plain text, Chinese works, phones do not scroll sideways, and nothing logs an error.
@@ -33,6 +33,7 @@ const EXPECT = {
   iterable_no_shard: { broken: { trained: 32, "most-times": 4 }, fixed: { trained: 8, "most-times": 1 } },
   iterable_sampler: { broken: {}, fixed: { trained: 8, "most-times": 1 } },
   uneven_hang: { broken: { "fewest-steps": 2, "most-steps": 3, waiting: 2 }, fixed: { "fewest-steps": 3, waiting: 0 } },
+  worker_same_numpy_seed: { broken: { "distinct-worker-seeds": 1 }, fixed: { "distinct-worker-seeds": 2 } },
 };
 
 /** `{ id: value }` of every fact on one side. */

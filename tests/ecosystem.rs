@@ -244,3 +244,23 @@ fn accelerate_refuses_in_pythons_order_and_within_the_tools_limits() {
         Err(SamplerError::SeedOverflow { .. })
     ));
 }
+
+/// Each worker's `torch.initial_seed()`: the loader's `base_seed`, drawn from the global
+/// generator at every `iter(loader)`, plus the worker's id. Printed by torch 2.15.0:
+/// ```python
+/// torch.manual_seed(7)
+/// s = DistributedSampler(D(), num_replicas=2, rank=0)   # D()[i] = get_worker_info().seed
+/// dl = DataLoader(D(), batch_size=2, sampler=s, num_workers=2)
+/// for e in range(3): s.set_epoch(e); print(e, [int(b[0]) for b in dl])
+/// # 0 [1407639518939636932, 1407639518939636933]
+/// # 1 [5163590386780219894, 5163590386780219895]
+/// # 2 [8087222774582268115, 8087222774582268116]
+/// ```
+#[test]
+fn worker_seeds_match_pytorch() {
+    let base = sampler_viz::sampler::workers::base_seeds(7, 3).unwrap();
+    assert_eq!(
+        base,
+        [1_407_639_518_939_636_932, 5_163_590_386_780_219_894, 8_087_222_774_582_268_115]
+    );
+}

@@ -126,3 +126,17 @@ fn uneven_step_counts_leave_gpus_waiting() {
     check(s, Fixed, "trained", 12);
     check(s, Fixed, "most-times", 2);
 }
+
+/// A generator made in `__init__` is the same in both workers; reseeded from
+/// `torch.initial_seed()` each worker has its own: 900450186894289455 + worker id, as
+/// torch 2.15.0 prints after `torch.manual_seed(0)` (see `tests/ecosystem.rs`'s worker seeds).
+#[test]
+fn a_generator_made_in_init_is_the_same_in_every_worker() {
+    let s = Scenario::WorkerSameSeed;
+    check(s, Broken, "distinct-worker-seeds", 1);
+    check(s, Fixed, "distinct-worker-seeds", 2);
+    check(s, Fixed, "base-seed", 900_450_186_894_289_455);
+    let labels: Vec<String> =
+        compare(s).fixed.rows.iter().map(|r| r.label.text(sampler_viz::i18n::Lang::En)).collect();
+    assert_eq!(labels, ["worker 0, seed 900450186894289455", "worker 1, seed 900450186894289456"]);
+}

@@ -11,6 +11,15 @@
 
 use super::{BatchSampler, SamplerError};
 
+/// The loader's `base_seed` in each of the first `epochs` epochs of a process that called
+/// `torch.manual_seed(manual_seed)` and draws nothing else from its global generator: each
+/// `iter(loader)` draws one (`random_()` on an int64); worker `w` then seeds `torch` and
+/// `random` with `base_seed + w` (its `torch.initial_seed()`).
+pub fn base_seeds(manual_seed: i128, epochs: usize) -> Result<Vec<u64>, SamplerError> {
+    let mut global = super::Generator::manual_seed(manual_seed)?;
+    Ok((0..epochs).map(|_| global.random_int64()).collect())
+}
+
 /// `DataLoader(num_workers=...)`, refused below 0 as PyTorch refuses it.
 pub fn check_num_workers(num_workers: i64) -> Result<usize, SamplerError> {
     usize::try_from(num_workers).map_err(|_| SamplerError::NegativeWorkers)

@@ -1,4 +1,4 @@
-//! The pitfalls, one click each (nine of issue 4, four of the ecosystem's, three of the
+//! The pitfalls, one click each (nine of issue 4, four of the ecosystem's, four of the
 //! workers'): the broken set-up beside the fixed one, every
 //! number computed by the core (never typed in).
 //!
@@ -20,6 +20,7 @@
 //! | `iterable_no_shard` | an `IterableDataset` not sharded: each sample in every worker of every GPU | 8 samples, 2 GPUs, 2 workers |
 //! | `iterable_sampler` | a `DistributedSampler` for an `IterableDataset`: PyTorch refuses | 8 samples, 2 GPUs |
 //! | `uneven_hang` | GPUs with different step counts: the run hangs at an all-reduce | 10 samples, 4 GPUs |
+//! | `worker_same_numpy_seed` | a generator made in `__init__`, the same in every worker | 8 samples, 2 GPUs, 2 workers |
 //!
 //! Fact ids (the page's `fact-<id>`): `repeats`, `distinct-seeds` (1); `never-seen`,
 //! `seen-twice` (2, 4, 8); `predictions`, `counted-twice` (3); `sampler-dropped`, `padding`,
@@ -28,7 +29,7 @@
 //! `restart-twice` (8); `per-gpu-batch`, `effective-batch`, `fewest-steps`, `most-steps`,
 //! `seen-twice` (10, 11); `predictions`, `counted-twice`, `fewest-samples`, `most-samples` (12);
 //! `seen-twice`, `never-seen` (13); `trained`, `most-times`, `never-seen` (14, 15, 16);
-//! `fewest-steps`, `most-steps`, `waiting` (16).
+//! `fewest-steps`, `most-steps`, `waiting` (16); `distinct-worker-seeds`, `base-seed` (17).
 
 mod coverage;
 mod ecosystem;
@@ -77,6 +78,8 @@ pub enum Scenario {
     IterableSampler,
     /// GPUs that end a training epoch with different step counts.
     UnevenHang,
+    /// A generator made in the dataset's `__init__`, copied into every worker.
+    WorkerSameSeed,
 }
 
 /// A scenario worked out: the broken side, the fixed side, and the set-up they share.
@@ -94,7 +97,7 @@ pub struct Comparison {
 
 impl Scenario {
     /// Every scenario, in the issue's order.
-    pub const ALL: [Scenario; 16] = [
+    pub const ALL: [Scenario; 17] = [
         Scenario::NoSetEpoch,
         Scenario::SeedPerRank,
         Scenario::EvalPadding,
@@ -111,6 +114,7 @@ impl Scenario {
         Scenario::IterableNoShard,
         Scenario::IterableSampler,
         Scenario::UnevenHang,
+        Scenario::WorkerSameSeed,
     ];
 
     /// The name in the URL: `?scenario=<name>`. Stable: tutorials link to these.
@@ -132,6 +136,7 @@ impl Scenario {
             Scenario::IterableNoShard => "iterable_no_shard",
             Scenario::IterableSampler => "iterable_sampler",
             Scenario::UnevenHang => "uneven_hang",
+            Scenario::WorkerSameSeed => "worker_same_numpy_seed",
         }
     }
 
@@ -160,6 +165,7 @@ impl Scenario {
             Scenario::IterableNoShard => T::TitleIterableNoShard,
             Scenario::IterableSampler => T::TitleIterableSampler,
             Scenario::UnevenHang => T::TitleUnevenHang,
+            Scenario::WorkerSameSeed => T::TitleWorkerSameSeed,
         }
     }
 
@@ -183,6 +189,7 @@ impl Scenario {
             Scenario::IterableNoShard => T::ExplainIterableNoShard,
             Scenario::IterableSampler => T::ExplainIterableSampler,
             Scenario::UnevenHang => T::ExplainUnevenHang,
+            Scenario::WorkerSameSeed => T::ExplainWorkerSameSeed,
         }
     }
 
@@ -231,6 +238,7 @@ impl Scenario {
             Scenario::IterableNoShard => workers::iterable_no_shard()?,
             Scenario::IterableSampler => workers::iterable_sampler()?,
             Scenario::UnevenHang => workers::uneven_hang()?,
+            Scenario::WorkerSameSeed => workers::worker_same_seed()?,
         };
         Ok(Comparison { scenario: self, setup, broken, fixed })
     }

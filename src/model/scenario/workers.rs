@@ -111,3 +111,53 @@ pub(super) fn uneven_hang() -> Result<Worked, SamplerError> {
     );
     Ok((setup(10, 4, 1), broken, fixed))
 }
+
+/// Where the workers' seeds come from in the seed scenario: `torch.manual_seed(SEED)`.
+const SEED: i128 = 0;
+
+/// Scenario 17: a generator made in `__init__` (`np.random.default_rng(0)`) is copied into
+/// every worker, so every worker draws the same "random" augmentations; a `worker_init_fn`
+/// that reseeds it from `torch.initial_seed()` (the loader's `base_seed` plus the worker's id)
+/// gives each worker its own.
+pub(super) fn worker_same_seed() -> Result<Worked, SamplerError> {
+    let params = Params { num_workers: 2, manual_seed: SEED, ..example(8, 2, 2) };
+    let epoch = super::outcome::epoch(&params)?;
+    let loader = BatchSampler::new(params.batch_size, false)?;
+    let rank0: Vec<u32> = epoch.rank(0).collect();
+    let batches: Vec<&[u32]> = loader.batches(&rank0).collect();
+    let base = crate::sampler::workers::base_seeds(SEED, 1)?[0];
+    let side = |code, seeds: Vec<u64>| {
+        let mut side = Side::new(code, Some(params.clone()));
+        for (w, &seed) in seeds.iter().enumerate() {
+            let mine: Vec<u32> = batches
+                .iter()
+                .skip(w)
+                .step_by(seeds.len())
+                .flat_map(|b| b.iter().copied())
+                .collect();
+            let alike = seeds.iter().filter(|&&s| s == seed).count() > 1;
+            let label = Phrase::new(T::RowWorkerSeed).with("w", w).with("seed", seed);
+            side.rows.push(Row::of(label, Some(w), &mine, |_| alike));
+        }
+        let mut distinct = seeds.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        side.facts.push(Fact::new(
+            "distinct-worker-seeds",
+            T::FactWorkerSeeds,
+            distinct.len() as u64,
+        ));
+        side.facts.push(Fact::new("base-seed", T::FactBaseSeed, base));
+        side
+    };
+    let workers = params.num_workers as u64;
+    let broken = side(
+        "class Augment(Dataset):\n    def __init__(self):\n        self.rng = np.random.default_rng(0)  # copied into every worker",
+        vec![0; workers as usize],
+    );
+    let fixed = side(
+        "def worker_init_fn(worker_id):\n    info = get_worker_info()\n    info.dataset.rng = np.random.default_rng(torch.initial_seed())\n\nDataLoader(ds, sampler=sampler, num_workers=2, worker_init_fn=worker_init_fn)",
+        (0..workers).map(|w| base + w).collect(),
+    );
+    Ok((setup(8, 2, 2), broken, fixed))
+}
