@@ -182,3 +182,14 @@ test("an uneven end: the step timeline shows where the GPUs with more batches wa
     assert.equal(await page.locator("[data-scheme=distributed] [data-testid=hang]").count(), 0, "padding evens the counts");
   });
 });
+
+test("with workers: each batch's worker, the workers' seeds, and the batches by worker", async () => {
+  await withPage({ n: 16, num_replicas: 2, batch_size: 2, num_workers: 2, manual_seed: 7, epoch: 2 }, async (page) => {
+    const seeds = await fact(page, "distributed", "worker-seeds");
+    assert.match(seeds, /8087222774582268115; its workers seed torch and random with 8087222774582268115, 8087222774582268116/);
+    await page.click("[data-scheme=distributed] [data-testid=scheme-stages] summary");
+    await page.waitForSelector("[data-scheme=distributed] .stage[data-step=Workers]");
+    const labels = await page.$$eval("[data-scheme=distributed] .stage[data-step=Workers] .lane-label", (ls) => ls.map((l) => l.textContent));
+    assert.deepEqual(labels, ["GPU 0 · worker 0", "GPU 0 · worker 1", "GPU 1 · worker 0", "GPU 1 · worker 1"]);
+  });
+});

@@ -233,3 +233,16 @@ fn accelerate_says_when_its_len_is_not_the_steps_taken() {
     let even = deal("accelerate", &Params { even_batches: true, ..params });
     assert!(even.lanes.iter().all(|l| l.reported_len.is_none()));
 }
+
+/// The workers' seeds under the lanes are torch 2.15.0's (the printout quoted in
+/// `tests/ecosystem.rs`: `torch.manual_seed(7)`, epochs 0, 1, 2).
+#[test]
+fn the_lanes_know_their_workers_seeds() {
+    let at = |epoch| Params { n: 8, num_workers: 2, manual_seed: 7, epoch, ..Params::default() };
+    assert_eq!(deal("distributed", &at(2)).base_seed, Some(8_087_222_774_582_268_115));
+    assert_eq!(deal("iterable", &at(0)).base_seed, Some(1_407_639_518_939_636_932));
+    let without = Params { num_workers: 0, ..at(0) };
+    assert_eq!(deal("distributed", &without).base_seed, None);
+    // A shuffling loader without a sampler draws its RandomSampler's seed there too: unknown.
+    assert_eq!(deal("no_sampler", &at(1)).base_seed, None);
+}

@@ -70,3 +70,30 @@ fn the_last_stage_is_the_lanes() {
     }
     assert!(checked >= 20, "only {checked} stage-by-stage views checked");
 }
+
+/// With workers, each GPU's batches grouped by the worker that loads them (batch b to worker
+/// b % num_workers): together they are the lane, batch for batch.
+#[test]
+fn batches_by_worker() {
+    use sampler_viz::model::scheme::stages::by_worker;
+    let params =
+        Params { n: 16, num_replicas: 2, batch_size: 2, num_workers: 3, ..Params::default() };
+    let deal = sampler_viz::model::scheme::by_name("distributed")
+        .unwrap()
+        .deal(&params, &Shared::default())
+        .unwrap();
+    let view = by_worker(&deal).expect("the loader has workers");
+    assert_eq!(view.rows.len(), 6, "3 workers on each of 2 GPUs");
+    let lane: Vec<u32> = deal.lanes[0].tiles.iter().map(|t| t.index).collect();
+    let batch = |b: usize| lane[2 * b..2 * b + 2].to_vec();
+    assert_eq!(view.rows[0].groups, [batch(0), batch(3)]);
+    assert_eq!(view.rows[1].groups, [batch(1)]);
+    assert_eq!(view.rows[2].groups, [batch(2)]);
+    assert_eq!((view.rows[3].gpu, view.rows[3].worker), (Some(1), Some(0)));
+    let without = Params { num_workers: 0, ..params };
+    let deal = sampler_viz::model::scheme::by_name("distributed")
+        .unwrap()
+        .deal(&without, &Shared::default())
+        .unwrap();
+    assert!(by_worker(&deal).is_none());
+}

@@ -134,6 +134,11 @@ texts! {
             "len(loader) says {len} on every GPU, but GPU {rank} takes {steps} steps.",
             "len(loader) 在每块 GPU 上都返回 {len}，但 GPU {rank} 实际只走 {steps} 步。"
         ),
+        /// Fact: the workers' seeds this epoch.
+        WorkerSeeds => (
+            "The loader's base_seed this epoch (after torch.manual_seed, nothing else drawn): {base}; its workers seed torch and random with {seeds}.",
+            "本 epoch DataLoader 的 base_seed（在 torch.manual_seed 之后、未做其他抽取时）：{base}；各 worker 用 {seeds} 为 torch 和 random 设种子。"
+        ),
         /// Fact: steps per epoch.
         Steps => ("Steps per epoch on each GPU: {steps}.", "每块 GPU 每个 epoch 的步数：{steps}。"),
         /// Fact: epochs until every GPU has seen every sample.

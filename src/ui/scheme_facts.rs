@@ -64,10 +64,22 @@ pub fn facts(deal: &Deal, lang: Lang) -> impl IntoView {
             [("len", &len), ("rank", &rank), ("steps", &steps)];
         view! { <li data-fact="reported-len">{fill(T::ReportedLen, lang, &values)}</li> }
     });
+    // The workers' seeds this epoch, when the loader has workers and they are known.
+    let seeds = deal.base_seed.map(|base| {
+        let k = deal.lanes.iter().flat_map(|l| l.workers.iter()).max().map_or(0, |&w| w + 1);
+        let mut list: Vec<String> = (0..k.min(4) as u64).map(|w| (base + w).to_string()).collect();
+        if k > 4 {
+            list.push("…".into());
+        }
+        let values: [(&str, &dyn std::fmt::Display); 2] =
+            [("base", &base), ("seeds", &list.join(", "))];
+        view! { <li data-fact="worker-seeds">{fill(T::WorkerSeeds, lang, &values)}</li> }
+    });
     view! {
         <li data-fact="share">{share}</li>
         <li data-fact="duplicated">{fill(T::Duplicated, lang, &[("count", &thousands(deal.duplicated()))])}</li>
         <li data-fact="steps">{steps}</li>
         {reported}
+        {seeds}
     }
 }

@@ -10,7 +10,7 @@ use super::scheme_panel::tile_style;
 use super::{AppState, fill, thousands, tr};
 use crate::i18n::ecosystem::EcoText as E;
 use crate::i18n::schemes::SchemeText as T;
-use crate::model::scheme::stages::{StageRow, StageView};
+use crate::model::scheme::stages::{self, StageRow, StageView};
 use crate::model::scheme::{self, LANE_CAP};
 
 /// The `k`-th compared scheme's stages, when it shows them.
@@ -22,7 +22,13 @@ pub fn SchemeStages(k: usize) -> impl IntoView {
     let stages = move || {
         let scheme = scheme::by_name(name.get()?)?;
         let params = state.picture.with(|p| p.params.clone());
-        scheme.stages(&params).ok().filter(|s| !s.is_empty())
+        let mut stages = scheme.stages(&params).ok().filter(|s| !s.is_empty())?;
+        // With the loader's workers, each GPU's batches by the worker that loads them.
+        if scheme.map_style_workers() {
+            let deal = scheme.deal(&params, &crate::model::scheme::Shared::default()).ok();
+            stages.extend(deal.as_ref().and_then(stages::by_worker));
+        }
+        Some(stages)
     };
     let shows = move || {
         name.get().and_then(scheme::by_name).is_some_and(|s| {
@@ -62,9 +68,14 @@ fn stage_view(stage: StageView, lang: crate::i18n::Lang) -> impl IntoView {
 
 /// One row: its label (a GPU, or the whole epoch) and its tiles, batch by batch.
 fn row_view(row: StageRow, lang: crate::i18n::Lang) -> impl IntoView {
-    let label = match row.gpu {
-        Some(rank) => fill(T::Gpu, lang, &[("rank", &rank)]),
-        None => E::AllSamples.text(lang).to_string(),
+    let label = match (row.gpu, row.worker) {
+        (Some(rank), Some(w)) => format!(
+            "{} · {}",
+            fill(T::Gpu, lang, &[("rank", &rank)]),
+            fill(E::Worker, lang, &[("w", &w)])
+        ),
+        (Some(rank), None) => fill(T::Gpu, lang, &[("rank", &rank)]),
+        (None, _) => E::AllSamples.text(lang).to_string(),
     };
     let tiles = row
         .groups

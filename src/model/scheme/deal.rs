@@ -64,6 +64,9 @@ pub struct Deal {
     pub unseen: Vec<u32>,
     /// An earlier epoch whose deal this one repeats exactly (0, when nothing moves).
     pub repeats: Option<u64>,
+    /// The loader's `base_seed` this epoch, when its workers' seeds are known: worker `w`
+    /// seeds `torch` and `random` with `base_seed + w`.
+    pub base_seed: Option<u64>,
 }
 
 impl Deal {
@@ -151,6 +154,7 @@ impl Deal {
             visits: Visits::from_counts(&visits_of),
             unseen: unseen.take(cap).collect(),
             repeats: None,
+            base_seed: None,
         }
     }
 
@@ -196,6 +200,7 @@ impl Deal {
             visits: visits::no_sampler_alike(n, w, loader),
             unseen,
             repeats: None,
+            base_seed: None,
         }
     }
 }

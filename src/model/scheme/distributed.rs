@@ -52,6 +52,11 @@ impl Scheme for Distributed {
         Ok(deal)
     }
 
+    fn only_base_seed_draws(&self, _params: &Params) -> bool {
+        // Its samplers draw from generators of their own, never from the global one.
+        true
+    }
+
     fn repeats_by_design(&self, params: &Params) -> bool {
         !params.shuffle || !params.set_epoch
     }
@@ -102,6 +107,7 @@ pub fn deal(epoch: &Epoch, loader: &BatchSampler, cap: usize) -> Deal {
         visits: visits::distributed(epoch, loader),
         unseen,
         repeats: None,
+        base_seed: None,
     }
 }
 

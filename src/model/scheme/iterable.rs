@@ -67,6 +67,11 @@ impl Scheme for Iterable {
         false
     }
 
+    fn only_base_seed_draws(&self, _params: &Params) -> bool {
+        // Its samplers draw from generators of their own, never from the global one.
+        true
+    }
+
     fn repeats_by_design(&self, _params: &Params) -> bool {
         // A stream of range(n) yields the same order every epoch.
         true

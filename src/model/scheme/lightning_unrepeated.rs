@@ -72,6 +72,11 @@ impl Scheme for LightningUnrepeated {
         ])
     }
 
+    fn only_base_seed_draws(&self, _params: &Params) -> bool {
+        // Its samplers draw from generators of their own, never from the global one.
+        true
+    }
+
     fn repeats_by_design(&self, params: &Params) -> bool {
         !params.shuffle || !params.set_epoch
     }

@@ -79,6 +79,11 @@ impl Scheme for LightningWrapper {
         Ok(sampler_stages(&epoch, &loader, Step::InnerOrder, |p| inner[p as usize]))
     }
 
+    fn only_base_seed_draws(&self, _params: &Params) -> bool {
+        // Its samplers draw from generators of their own, never from the global one.
+        true
+    }
+
     fn repeats_by_design(&self, params: &Params) -> bool {
         params.inner == InnerSampler::Sequential && (!params.shuffle || !params.set_epoch)
     }

@@ -138,6 +138,13 @@ pub trait Scheme: Sync {
     fn map_style_workers(&self) -> bool {
         true
     }
+    /// Whether, after `torch.manual_seed(manual_seed)`, each epoch's `iter(loader)` is the only
+    /// draw from the process's global generator (so its `base_seed` is known): not when a
+    /// `RandomSampler` draws there too.
+    fn only_base_seed_draws(&self, params: &Params) -> bool {
+        let _ = params;
+        false
+    }
     /// [`Scheme::lanes_up_to`], with the worker that loads each batch when the loader has
     /// workers (and PyTorch's refusal of a negative `num_workers`).
     fn deal_up_to(
@@ -152,6 +159,14 @@ pub trait Scheme: Sync {
             for lane in &mut deal.lanes {
                 lane.workers = (0..lane.loader_len).map(|b| b % num_workers).collect();
             }
+        }
+        if num_workers > 0 && self.only_base_seed_draws(params) {
+            // One draw per epoch since `torch.manual_seed`: epoch e's is the (e + 1)-th.
+            let epochs = usize::try_from(params.epoch).unwrap_or(usize::MAX).saturating_add(1);
+            let seeds = crate::sampler::workers::base_seeds(params.manual_seed, epochs);
+            deal.base_seed = seeds
+                .map_err(|e| vec![ParamError::from_sampler(super::Field::ManualSeed, &e)])?
+                .pop();
         }
         Ok(deal)
     }

@@ -19,6 +19,8 @@ pub struct StageView {
 pub struct StageRow {
     /// The GPU whose row it is, or `None` for the epoch's whole list.
     pub gpu: Option<usize>,
+    /// The loader worker whose batches the row holds, in a view by worker.
+    pub worker: Option<usize>,
     /// The first [`LANE_CAP`] indices, in their groups.
     pub groups: Vec<Vec<u32>>,
     /// Indices past the cap.
@@ -42,13 +44,33 @@ impl StageRow {
                 shown.push(head);
             }
         }
-        StageRow { gpu, groups: shown, more }
+        StageRow { gpu, worker: None, groups: shown, more }
     }
 
     /// One plain list (no batches), cut at [`LANE_CAP`].
     pub fn list(gpu: Option<usize>, list: impl IntoIterator<Item = u32>) -> StageRow {
         StageRow::of(gpu, [list])
     }
+}
+
+/// A rank's batches grouped by the worker that loads them (one row per GPU and worker), from
+/// a deal whose lanes name each batch's worker; `None` without workers.
+pub fn by_worker(deal: &super::Deal) -> Option<StageView> {
+    let workers = deal.lanes.iter().flat_map(|l| l.workers.iter()).max()? + 1;
+    let size = deal.batch_size.max(1);
+    let mut rows = Vec::new();
+    for (rank, lane) in deal.lanes.iter().enumerate() {
+        let indices: Vec<u32> = lane.tiles.iter().map(|t| t.index).collect();
+        // The lane's tiles are its first batches; the worker of each is in order.
+        let batches: Vec<&[u32]> = indices.chunks(size).collect();
+        for w in 0..workers {
+            let mine = batches.iter().enumerate().filter(|&(b, _)| lane.workers.get(b) == Some(&w));
+            let mut row = StageRow::of(Some(rank), mine.map(|(_, b)| b.iter().copied()));
+            row.worker = Some(w);
+            rows.push(row);
+        }
+    }
+    Some(StageView { step: super::Step::Workers, rows })
 }
 
 /// A stage of one row for the whole epoch.
