@@ -242,3 +242,15 @@ test("schemeDeal('torchdata_resume') gives before ++ after the resume, and where
   assert.equal(cases.length, 90);
   assertAllPass(await checkInPage(cases), { torchdata_resume: 90 });
 });
+
+test("schemeDeal gives the loader's base_seed with workers, as torch 2.15 draws it (a string: it passes 2^53)", async () => {
+  const [seeded, none, refused] = await api.callAll([
+    ["schemeDeal", "distributed", { n: 8, batch_size: 2, num_workers: 2, manual_seed: 7, epoch: 2 }],
+    ["schemeDeal", "distributed", { n: 8, manual_seed: 7 }],
+    ["schemeDeal", "distributed", { n: 8, num_workers: -1 }],
+  ]);
+  assert.equal(seeded.value.baseSeed, "8087222774582268115");
+  assert.deepEqual(Array.from(seeded.value.ranks[0].workers), [0, 1]);
+  assert.equal(none.value.baseSeed, null);
+  assert.equal(refused.error.message, "num_workers option should be non-negative; use num_workers=0 to disable multiprocessing.");
+});

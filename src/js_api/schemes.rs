@@ -68,6 +68,11 @@ export interface SchemeDeal {
   duplicated: number;
   /** An earlier epoch this one repeats exactly, or `null`. */
   repeats: number | null;
+  /**
+   * The loader's `base_seed` this epoch as a decimal string (worker `w` seeds `torch` and
+   * `random` with `base_seed + w`), when `num_workers > 0` and it is known; else `null`.
+   */
+  baseSeed: string | null;
 }
 "#;
 
@@ -173,6 +178,7 @@ fn deal_object(name: &str, deal: &Deal) -> JsValue {
         .map(|&(times, samples)| Array::of2(&f64::from(times).into(), &(samples as f64).into()))
         .collect();
     let repeats = deal.repeats.map_or(JsValue::NULL, |e| (e as f64).into());
+    let base_seed = deal.base_seed.map_or(JsValue::NULL, |s| s.to_string().into());
     object(&[
         ("scheme", name.into()),
         ("batchSize", (deal.batch_size as f64).into()),
@@ -181,6 +187,7 @@ fn deal_object(name: &str, deal: &Deal) -> JsValue {
         ("unseen", Uint32Array::new_from_slice(&deal.unseen).into()),
         ("duplicated", (deal.duplicated() as f64).into()),
         ("repeats", repeats),
+        ("baseSeed", base_seed),
     ])
 }
 
