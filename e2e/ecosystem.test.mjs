@@ -176,7 +176,7 @@ test("num_workers: each batch of a map-style loader is tagged with the worker th
 test("an uneven end: the step timeline shows where the GPUs with more batches wait forever", async () => {
   await withPage({ compare: "lightning_unrepeated,distributed", n: 10, num_replicas: 4, batch_size: 1 }, async (page) => {
     const hang = await page.textContent("[data-scheme=lightning_unrepeated] [data-testid=hang]");
-    assert.match(hang, /GPU 0, 1 start step 3 and wait at its all-reduce for GPU 2, 3/);
+    assert.match(hang, /GPUs 0 & 1 would start step 3 and wait at its all-reduce for GPUs 2 & 3/);
     const waits = await page.$$eval("[data-scheme=lightning_unrepeated] .hang-steps td.waits", (cells) => cells.length);
     assert.equal(waits, 2);
     assert.equal(await page.locator("[data-scheme=distributed] [data-testid=hang]").count(), 0, "padding evens the counts");
@@ -188,8 +188,8 @@ test("with workers: each batch's worker, the workers' seeds, and the batches by 
     const seeds = await fact(page, "distributed", "worker-seeds");
     assert.match(seeds, /8087222774582268115; its workers seed torch and random with 8087222774582268115, 8087222774582268116/);
     await page.click("[data-scheme=distributed] [data-testid=scheme-stages] summary");
-    await page.waitForSelector("[data-scheme=distributed] .stage[data-step=Workers]");
-    const labels = await page.$$eval("[data-scheme=distributed] .stage[data-step=Workers] .lane-label", (ls) => ls.map((l) => l.textContent));
+    await page.waitForSelector("[data-scheme=distributed] .stage[data-step=ByWorker]");
+    const labels = await page.$$eval("[data-scheme=distributed] .stage[data-step=ByWorker] .lane-label", (ls) => ls.map((l) => l.textContent));
     assert.deepEqual(labels, ["GPU 0 · worker 0", "GPU 0 · worker 1", "GPU 1 · worker 0", "GPU 1 · worker 1"]);
   });
 });

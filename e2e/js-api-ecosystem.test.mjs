@@ -173,8 +173,13 @@ function checkInPage(cases) {
               sharding: c.sharding,
             });
             if (checkRank(c, got, c.rank, c.batches.flat(), "the batches yielded")) {
-              const workers = Array.from(got.ranks[c.rank].workers);
+              const r = got.ranks[c.rank];
+              const workers = Array.from(r.workers);
               if (show(workers) !== show(c.workers)) fail(c, `workers ${show(workers)}, PyTorch's ${show(c.workers)}`);
+              const lens = r.batchLengths.length ? Array.from(r.batchLengths) : c.batches.map((_, k) => Math.min(got.batchSize, r.indices.length - k * got.batchSize));
+              let at = 0;
+              const cut = lens.map((len) => Array.from(r.indices.subarray(at, (at += len))));
+              if (show(cut) !== show(c.batches)) fail(c, `cut by batchLengths ${show(cut)}, PyTorch's ${show(c.batches)}`);
             }
           } else {
             throw new Error(`no check for ${kind}`);

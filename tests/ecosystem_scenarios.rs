@@ -138,5 +138,11 @@ fn a_generator_made_in_init_is_the_same_in_every_worker() {
     check(s, Fixed, "base-seed", 900_450_186_894_289_455);
     let labels: Vec<String> =
         compare(s).fixed.rows.iter().map(|r| r.label.text(sampler_viz::i18n::Lang::En)).collect();
-    assert_eq!(labels, ["worker 0, seed 900450186894289455", "worker 1, seed 900450186894289456"]);
+    assert_eq!(
+        labels,
+        [
+            "GPU 0, worker 0, rng seed 900450186894289455",
+            "GPU 0, worker 1, rng seed 900450186894289456"
+        ]
+    );
 }

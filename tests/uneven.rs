@@ -29,6 +29,20 @@ fn uneven_schemes_hang_where_the_fewest_steps_end() {
     let h = hang("iterable", "n=9&num_replicas=2&batch_size=1&sharding=rank_and_worker").unwrap();
     assert_eq!((h.steps.clone(), h.at), (vec![5, 4], 4));
     assert_eq!(h.shown_steps(), 1..5);
+    // 3 samples on 3 GPUs, 2 workers each, sharded by rank and worker: 2, 1 and 0 steps. GPUs
+    // 0 and 1 both wait at step 1's all-reduce; neither gets further.
+    let h =
+        hang("iterable", "n=3&num_replicas=3&batch_size=1&num_workers=2&sharding=rank_and_worker")
+            .unwrap();
+    assert_eq!(h.steps, [2, 1, 0]);
+    assert_eq!(
+        [h.cell(0, 0), h.cell(1, 0), h.cell(2, 0)],
+        [Cell::Waits, Cell::Waits, Cell::Finished]
+    );
+    assert_eq!(
+        [h.cell(0, 1), h.cell(1, 1), h.cell(2, 1)],
+        [Cell::Never, Cell::Never, Cell::Finished]
+    );
 }
 
 #[test]

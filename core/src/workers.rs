@@ -20,9 +20,22 @@ pub fn base_seeds(manual_seed: i128, epochs: usize) -> Result<Vec<u64>, SamplerE
     Ok((0..epochs).map(|_| global.random_int64()).collect())
 }
 
+/// The loader's `base_seed` in epoch `epoch` (0-based), as [`base_seeds`] draws it.
+pub fn base_seed(manual_seed: i128, epoch: u64) -> Result<u64, SamplerError> {
+    let mut global = super::Generator::manual_seed(manual_seed)?;
+    (0..epoch).for_each(|_| {
+        global.random_int64();
+    });
+    Ok(global.random_int64())
+}
+
 /// `DataLoader(num_workers=...)`, refused below 0 as PyTorch refuses it.
 pub fn check_num_workers(num_workers: i64) -> Result<usize, SamplerError> {
-    usize::try_from(num_workers).map_err(|_| SamplerError::NegativeWorkers)
+    if num_workers < 0 {
+        return Err(SamplerError::NegativeWorkers);
+    }
+    // Beyond a 32-bit page's usize there are more workers than batches anyway.
+    Ok(usize::try_from(num_workers).unwrap_or(usize::MAX))
 }
 
 /// The worker that loads each of `batches` batches of a map-style dataset (`None`: the main

@@ -30,12 +30,14 @@ texts! {
         PyWorkerInfo => ("None in the main process (num_workers=0)", "在主进程中（num_workers=0）为 None"),
         /// Stage: copies in the workers.
         StepWorkers => ("a copy in each worker", "每个 worker 一份副本"),
+        /// Stage: a GPU's batches grouped by worker.
+        StepByWorker => ("batches by worker", "按 worker 分组的批次"),
         /// A batch's worker, for screen readers and on its tag.
         Worker => ("worker {w}", "第 {w} 号 worker"),
         /// Where an uneven run hangs.
         Hangs => (
-            "GPU {waiting} start step {step} and wait at its all-reduce for GPU {finished}, which has no batch left: the training hangs with no error.",
-            "GPU {waiting} 开始第 {step} 步，并在它的 all-reduce 处等待已经没有批次的 GPU {finished}：训练会卡住，而且没有任何报错。"
+            "Trained in lockstep (an all-reduce every step), GPUs {waiting} would start step {step} and wait at its all-reduce for GPUs {finished}, which have no batch left: the job stalls with no error until the process group's timeout (10 minutes by default for NCCL) kills it.",
+            "如果这样同步训练（每一步都做 all-reduce），GPU {waiting} 会开始第 {step} 步，并在它的 all-reduce 处等待已经没有批次的 GPU {finished}：任务会无报错地卡住，直到进程组超时（NCCL 默认 10 分钟）将其终止。"
         ),
         /// The fixes for an uneven end.
         HangFix => (

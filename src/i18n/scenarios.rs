@@ -107,15 +107,15 @@ texts! {
         ),
         /// Scenario 16's explanation.
         ExplainUnevenHang => (
-            "Every training step ends in an all-reduce that needs every GPU. When GPUs get different numbers of batches (Lightning's UnrepeatedDistributedSampler used for training, Accelerate's even_batches=False, a stream sharded unevenly), the GPUs with one more batch start that step and wait for GPUs that have finished: the run hangs with no error. DistributedSampler pads so that every GPU takes as many steps; torch.distributed.algorithms.Join handles uneven inputs.",
-            "每个训练步都以需要所有 GPU 参与的 all-reduce 结束。当各 GPU 的批次数不同（把 Lightning 的 UnrepeatedDistributedSampler 用于训练、Accelerate 的 even_batches=False、数据流分片不均）时，多一个批次的 GPU 会开始这一步并等待已经结束的 GPU：训练卡死且没有报错。DistributedSampler 通过填充让每块 GPU 的步数相同；torch.distributed.algorithms.Join 可以处理不均匀的输入。"
+            "Every training step ends in an all-reduce that needs every GPU. When GPUs get different numbers of batches (Lightning's UnrepeatedDistributedSampler used for training, Accelerate's even_batches=False, a stream sharded unevenly), the GPUs with one more batch start that step and wait for GPUs that have finished: the run stalls with no error until the collective's timeout kills it. DistributedSampler pads so that every GPU takes as many steps; torch.distributed.algorithms.Join handles uneven inputs.",
+            "每个训练步都以需要所有 GPU 参与的 all-reduce 结束。当各 GPU 的批次数不同（把 Lightning 的 UnrepeatedDistributedSampler 用于训练、Accelerate 的 even_batches=False、数据流分片不均）时，多一个批次的 GPU 会开始这一步并等待已经结束的 GPU：训练无报错地卡住，直到集合通信超时将其终止。DistributedSampler 通过填充让每块 GPU 的步数相同；torch.distributed.algorithms.Join 可以处理不均匀的输入。"
         ),
         /// Scenario 17's title.
         TitleWorkerSameSeed => ("Every worker, the same random draws", "每个 worker 抽到相同的随机数"),
         /// Scenario 17's explanation.
         ExplainWorkerSameSeed => (
-            "Each worker process gets a copy of the dataset. PyTorch reseeds torch and random in every worker (base_seed + worker id, with base_seed drawn from the main process's generator each epoch), but a generator the dataset made in __init__, such as np.random.default_rng(0), is copied with its state: every worker draws the same \"random\" augmentations. Reseed it in a worker_init_fn from torch.initial_seed().",
-            "每个 worker 进程都会得到数据集的一份副本。PyTorch 会在每个 worker 中重新设置 torch 和 random 的种子（base_seed + worker id，base_seed 在每个 epoch 由主进程的生成器抽取），但数据集在 __init__ 中创建的生成器（如 np.random.default_rng(0)）会连同状态一起被复制：每个 worker 抽到相同的“随机”数据增强。应在 worker_init_fn 中用 torch.initial_seed() 重新设置它。"
+            "Each worker process gets a copy of the dataset. PyTorch reseeds torch and random in every worker (base_seed + worker id, with base_seed drawn from the main process's generator each epoch), and NumPy's global np.random, but a generator object the dataset made in __init__, such as np.random.default_rng(0), is copied with its state: every worker draws the same \"random\" augmentations. Reseed it in a worker_init_fn from torch.initial_seed() and the rank (every rank seeded alike has the same base_seed).",
+            "每个 worker 进程都会得到数据集的一份副本。PyTorch 会在每个 worker 中重新设置 torch 和 random 的种子（base_seed + worker id，base_seed 在每个 epoch 由主进程的生成器抽取），以及 NumPy 全局的 np.random，但数据集在 __init__ 中创建的生成器对象（如 np.random.default_rng(0)）会连同状态一起被复制：每个 worker 抽到相同的“随机”数据增强。应在 worker_init_fn 中用 torch.initial_seed() 和 rank 重新设置它（以相同种子启动的各 rank 有相同的 base_seed）。"
         ),
         /// Scenario 1's title.
         TitleNoSetEpoch => ("set_epoch never called", "从未调用 set_epoch"),
@@ -198,7 +198,7 @@ texts! {
         RowSamplerDropped => ("cut by the sampler", "被 sampler 截掉"),
 
         /// A row: one worker and its generator's seed.
-        RowWorkerSeed => ("worker {w}, seed {seed}", "worker {w}，种子 {seed}"),
+        RowWorkerSeed => ("GPU 0, worker {w}, rng seed {seed}", "GPU 0，worker {w}，rng 种子 {seed}"),
         /// Different seeds among the workers' generators.
         FactWorkerSeeds => ("different seeds among the workers' generators: {n}", "各 worker 生成器中不同种子的个数：{n}"),
         /// The loader's base seed.

@@ -26,9 +26,10 @@ export interface SchemeInfo {
 /**
  * The page's parameters, by their URL names: `n`, `num_replicas`, `rank`, `shuffle`, `seed`,
  * `drop_last`, `epoch`, `set_epoch`, `batch_size`, `loader_drop_last`, `loader_shuffle`,
- * `manual_seed`, `seeding` (`"alike"` | `"unseeded"`), `os_seed`, `stage`; and the ecosystem's:
+ * `manual_seed`, `seeding` (`"alike"` | `"unseeded"`), `os_seed`, `stage`, `num_workers`; and the ecosystem's:
  * `split_batches`, `even_batches`, `use_seedable_sampler`, `data_seed` (`"none"` or a number),
- * `inner` (`"sequential"` | `"random"`), `inner_seed`, `consumed`, `restore_epoch`. Each absent
+ * `inner` (`"sequential"` | `"random"`), `inner_seed`, `consumed`, `restore_epoch`, `sharding`
+ * (`"none"` | `"worker"` | `"rank_and_worker"`). Each absent
  * one takes the page's default.
  */
 export type SchemeOptions = { [name: string]: number | bigint | string | boolean };
@@ -39,14 +40,19 @@ export interface SchemeRank {
   indices: Uint32Array;
   /** Positions in `indices` that hold a padding copy. */
   padding: Uint32Array;
-  /** Positions in `indices` that this GPU trains a second time (after a resume). */
+  /** Positions in `indices` that this GPU processes a second time (after a resume, or from another of its workers). */
   again: Uint32Array;
   /** Where a resumed process took over (the position of its first sample), or `null`. */
   resumedAt: number | null;
   /** `len(loader)` as the library reports it when that is not `loaderLen`, else `null`. */
   reportedLen: number | null;
-  /** The worker process that loaded each batch (`iterable`), or empty. */
+  /** The worker process that loaded each batch (when `num_workers > 0`), or empty. */
   workers: Uint32Array;
+  /**
+   * Each batch's length when they are not all `batchSize` but the last (an iterable's workers
+   * each end with a short batch); empty otherwise.
+   */
+  batchLengths: Uint32Array;
   /** What its loader leaves out (`DataLoader(drop_last=True)`'s short batch). */
   leftOut: Uint32Array;
   /** `len(sampler)` and `len(loader)` on this rank. */
@@ -158,6 +164,7 @@ fn deal_object(name: &str, deal: &Deal) -> JsValue {
             let resumed_at = lane.resumed_at.map_or(JsValue::NULL, |k| (k as f64).into());
             let reported = lane.reported_len.map_or(JsValue::NULL, |k| (k as f64).into());
             let workers: Vec<u32> = lane.workers.iter().map(|&w| w as u32).collect();
+            let batch_lens: Vec<u32> = lane.batch_lens.iter().map(|&l| l as u32).collect();
             object(&[
                 ("indices", Uint32Array::new_from_slice(&indices).into()),
                 ("padding", Uint32Array::new_from_slice(&padding).into()),
@@ -165,6 +172,7 @@ fn deal_object(name: &str, deal: &Deal) -> JsValue {
                 ("resumedAt", resumed_at),
                 ("reportedLen", reported),
                 ("workers", Uint32Array::new_from_slice(&workers).into()),
+                ("batchLengths", Uint32Array::new_from_slice(&batch_lens).into()),
                 ("leftOut", Uint32Array::new_from_slice(&lane.left_out).into()),
                 ("samplerLen", (lane.sampler_len as f64).into()),
                 ("loaderLen", (lane.loader_len as f64).into()),
@@ -205,6 +213,7 @@ fn step_name(step: Step) -> &'static str {
         Step::CompleteRound => "complete_round",
         Step::Resume => "resume",
         Step::Workers => "workers",
+        Step::ByWorker => "by_worker",
     }
 }
 

@@ -33,7 +33,7 @@ pub fn hang_view(deal: &Deal, lang: Lang) -> Option<impl IntoView + use<>> {
             view! { <tr><th scope="row">{fill(T::Gpu, lang, &[("rank", &rank)])}</th>{cells}</tr> }
         })
         .collect_view();
-    let list = |ranks: &[usize]| ranks.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+    let list = |ranks: &[usize]| ranks.iter().map(usize::to_string).collect::<Vec<_>>().join(" & ");
     let said = fill(
         E::Hangs,
         lang,

@@ -65,8 +65,8 @@ pub fn facts(deal: &Deal, lang: Lang) -> impl IntoView {
         view! { <li data-fact="reported-len">{fill(T::ReportedLen, lang, &values)}</li> }
     });
     // The workers' seeds this epoch, when the loader has workers and they are known.
-    let seeds = deal.base_seed.map(|base| {
-        let k = deal.lanes.iter().flat_map(|l| l.workers.iter()).max().map_or(0, |&w| w + 1);
+    let workers = deal.lanes.iter().flat_map(|l| l.workers.iter()).max().map(|&w| w + 1);
+    let seeds = deal.base_seed.zip(workers).map(|(base, k)| {
         let mut list: Vec<String> = (0..k.min(4) as u64).map(|w| (base + w).to_string()).collect();
         if k > 4 {
             list.push("…".into());

@@ -173,5 +173,6 @@ pub(super) fn step_text(step: Step) -> E {
         Step::CompleteRound => E::StepCompleteRound,
         Step::Resume => E::StepResume,
         Step::Workers => E::StepWorkers,
+        Step::ByWorker => E::StepByWorker,
     }
 }

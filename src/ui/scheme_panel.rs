@@ -176,6 +176,8 @@ fn flip_keys(deal: &Deal, k: usize) -> Vec<Vec<String>> {
 
 /// One GPU's lane: its tiles in order, batch by batch, then what its loader leaves out.
 fn lane_view(lane: &Lane, rank: usize, keys: &[String], batch: usize, lang: Lang) -> AnyView {
+    // Where each batch starts (its worker is the batch's place in this list).
+    let starts = lane.batch_starts(batch, lane.tiles.len());
     let tiles = lane
         .tiles
         .iter()
@@ -191,8 +193,9 @@ fn lane_view(lane: &Lane, rank: usize, keys: &[String], batch: usize, lang: Lang
                 <span class="sr-only">{E::SrResumed.text(lang)}</span>
             });
             // The worker that loaded the batch, before its first sample.
-            let worker = lane.workers.get(pos / batch).copied();
-            let tag = worker.filter(|_| pos % batch == 0).map(|w| {
+            let start = starts.binary_search(&pos);
+            let worker = start.ok().and_then(|b| lane.workers.get(b).copied());
+            let tag = worker.map(|w| {
                 let text = fill(E::Worker, lang, &[("w", &w)]);
                 let title = text.clone();
                 view! { <span class="worker-tag" data-worker=w title=title>{format!("w{w}")}<span class="sr-only">{text}</span></span> }
@@ -200,7 +203,7 @@ fn lane_view(lane: &Lane, rank: usize, keys: &[String], batch: usize, lang: Lang
             view! {
                 {mark}
                 {tag}
-                <span class="tile" class:batch-start={pos > 0 && pos % batch == 0}
+                <span class="tile" class:batch-start={pos > 0 && start.is_ok()}
                     data-index=tile.index data-dup=tile.dup.then_some("1")
                     data-origin=origin
                     data-flip=key.clone() style=tile_style(tile.index)>

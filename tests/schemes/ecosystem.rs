@@ -179,6 +179,15 @@ pub fn iterable_matches_pytorch() -> usize {
         check_lane(&deal, rank, &flat, flat.len(), "iterable");
         let workers: Vec<i128> = deal.lanes[rank].workers.iter().map(|&w| w as i128).collect();
         assert_eq!(workers, ints(&case["workers"]), "{case}");
+        // The lane breaks where PyTorch's batches do, short ones mid-epoch included.
+        let lane = &deal.lanes[rank];
+        let shown: Vec<i128> = lane.tiles.iter().map(|t| i128::from(t.index)).collect();
+        let mut starts = lane.batch_starts(deal.batch_size, shown.len());
+        starts.push(shown.len());
+        let cut: Vec<Vec<i128>> = starts.windows(2).map(|w| shown[w[0]..w[1]].to_vec()).collect();
+        let want: Vec<Vec<i128>> = batches.iter().take(cut.len()).cloned().collect();
+        let whole = cut.len().saturating_sub(1);
+        assert_eq!(cut[..whole], want[..whole], "{case}");
         checked += 1;
     }
     checked

@@ -137,7 +137,8 @@ pub(super) fn worker_same_seed() -> Result<Worked, SamplerError> {
                 .collect();
             let alike = seeds.iter().filter(|&&s| s == seed).count() > 1;
             let label = Phrase::new(T::RowWorkerSeed).with("w", w).with("seed", seed);
-            side.rows.push(Row::of(label, Some(w), &mine, |_| alike));
+            // GPU 0's workers, in GPU 0's colour.
+            side.rows.push(Row::of(label, Some(0), &mine, |_| alike));
         }
         let mut distinct = seeds.clone();
         distinct.sort_unstable();
@@ -156,7 +157,7 @@ pub(super) fn worker_same_seed() -> Result<Worked, SamplerError> {
         vec![0; workers as usize],
     );
     let fixed = side(
-        "def worker_init_fn(worker_id):\n    info = get_worker_info()\n    info.dataset.rng = np.random.default_rng(torch.initial_seed())\n\nDataLoader(ds, sampler=sampler, num_workers=2, worker_init_fn=worker_init_fn)",
+        "def worker_init_fn(worker_id):  # torch.initial_seed() is base_seed + worker_id\n    info = get_worker_info()\n    info.dataset.rng = np.random.default_rng([torch.initial_seed(), dist.get_rank()])\n\nDataLoader(ds, sampler=sampler, num_workers=2, worker_init_fn=worker_init_fn)",
         (0..workers).map(|w| base + w).collect(),
     );
     Ok((setup(8, 2, 2), broken, fixed))

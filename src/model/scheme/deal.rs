@@ -47,6 +47,24 @@ pub struct Lane {
     pub reported_len: Option<usize>,
     /// The worker process that loaded each batch, in order (empty: not shown).
     pub workers: Vec<usize>,
+    /// Each batch's length, in order, when they are not all `batch_size` but the last (an
+    /// iterable's workers each end with a short batch); empty otherwise.
+    pub batch_lens: Vec<usize>,
+}
+
+impl Lane {
+    /// The positions where its batches start, below `upto`.
+    pub fn batch_starts(&self, batch_size: usize, upto: usize) -> Vec<usize> {
+        if self.batch_lens.is_empty() {
+            return (0..upto).step_by(batch_size.max(1)).collect();
+        }
+        let starts = self.batch_lens.iter().scan(0, |at, &len| {
+            let start = *at;
+            *at += len;
+            Some(start)
+        });
+        starts.take_while(|&s| s < upto).collect()
+    }
 }
 
 /// What every rank processes in one epoch, and what that adds up to.
@@ -144,6 +162,7 @@ impl Deal {
                 resumed_at: None,
                 reported_len: None,
                 workers: Vec::new(),
+                batch_lens: Vec::new(),
             })
             .collect();
         let unseen = (0u32..).zip(&visits_of).filter(|&(_, &c)| c == 0).map(|(i, _)| i);
@@ -188,6 +207,7 @@ impl Deal {
                     resumed_at: None,
                     reported_len: None,
                     workers: Vec::new(),
+                    batch_lens: Vec::new(),
                 }
             })
             .collect();
@@ -221,6 +241,10 @@ impl Deal {
         let mut deal = Deal::from_lists(n, &lists, origin, &loader, cap);
         for (lane, batches) in deal.lanes.iter_mut().zip(batches) {
             lane.loader_len = batches.len();
+            let short = |b: &Vec<u32>| b.len() != batch_size;
+            if batches.iter().rev().skip(1).any(short) {
+                lane.batch_lens = batches.iter().map(Vec::len).collect();
+            }
         }
         deal
     }

@@ -97,6 +97,7 @@ pub fn deal(epoch: &Epoch, loader: &BatchSampler, cap: usize) -> Deal {
             resumed_at: None,
             reported_len: None,
             workers: Vec::new(),
+            batch_lens: Vec::new(),
         })
         .collect();
     let unseen = first_sorted(epoch.order().get(processed..).unwrap_or_default().to_vec(), cap);

@@ -104,6 +104,8 @@ pub enum Step {
     Resume,
     /// An iterable dataset copied into every worker of every rank.
     Workers,
+    /// Each GPU's batches grouped by the worker that loads them.
+    ByWorker,
 }
 
 /// Work a scheme may share with the page's main picture instead of doing it twice: the

@@ -35,7 +35,7 @@ impl Py<'_> {
         let p = self.0;
         let comment = comment.map(|key| format!("  # {}", self.say(key))).unwrap_or_default();
         format!(
-            "{head}for rank in range({w}):\n    sampler = DistributedSampler(dataset, num_replicas={w}, rank=rank, shuffle={shuffle}, seed={seed}, drop_last={drop_last}){comment}\n    sampler.set_epoch({epoch})\n    loader = DataLoader(dataset, batch_size={bs}, sampler=sampler, drop_last={ldl})\n    print(f\"GPU {{rank}}:\", [i for batch in loader for i in batch.tolist()])\n",
+            "{head}for rank in range({w}):\n    sampler = DistributedSampler(dataset, num_replicas={w}, rank=rank, shuffle={shuffle}, seed={seed}, drop_last={drop_last}){comment}\n    sampler.set_epoch({epoch})\n    loader = DataLoader(dataset, batch_size={bs}, sampler=sampler, drop_last={ldl}{workers})\n    print(f\"GPU {{rank}}:\", [i for batch in loader for i in batch.tolist()])\n",
             head = self.head(),
             w = p.num_replicas,
             shuffle = self.bool(p.shuffle),
@@ -43,6 +43,11 @@ impl Py<'_> {
             epoch = p.sampler_epoch(),
             bs = p.batch_size,
             ldl = self.bool(p.loader_drop_last),
+            workers = if p.num_workers > 0 {
+                format!(", num_workers={}", p.num_workers)
+            } else {
+                String::new()
+            },
         )
     }
 }

@@ -56,21 +56,28 @@ impl StageRow {
 /// A rank's batches grouped by the worker that loads them (one row per GPU and worker), from
 /// a deal whose lanes name each batch's worker; `None` without workers.
 pub fn by_worker(deal: &super::Deal) -> Option<StageView> {
-    let workers = deal.lanes.iter().flat_map(|l| l.workers.iter()).max()? + 1;
-    let size = deal.batch_size.max(1);
+    deal.lanes.iter().find(|l| !l.workers.is_empty())?;
     let mut rows = Vec::new();
     for (rank, lane) in deal.lanes.iter().enumerate() {
         let indices: Vec<u32> = lane.tiles.iter().map(|t| t.index).collect();
         // The lane's tiles are its first batches; the worker of each is in order.
-        let batches: Vec<&[u32]> = indices.chunks(size).collect();
-        for w in 0..workers {
+        let mut starts = lane.batch_starts(deal.batch_size, indices.len());
+        let batches: Vec<&[u32]> = {
+            starts.push(indices.len());
+            starts.windows(2).map(|w| &indices[w[0]..w[1]]).collect()
+        };
+        // Only the workers of the batches shown (never a row per idle worker).
+        let mut workers: Vec<usize> = lane.workers.iter().take(batches.len()).copied().collect();
+        workers.sort_unstable();
+        workers.dedup();
+        for w in workers {
             let mine = batches.iter().enumerate().filter(|&(b, _)| lane.workers.get(b) == Some(&w));
             let mut row = StageRow::of(Some(rank), mine.map(|(_, b)| b.iter().copied()));
             row.worker = Some(w);
             rows.push(row);
         }
     }
-    Some(StageView { step: super::Step::Workers, rows })
+    Some(StageView { step: super::Step::ByWorker, rows })
 }
 
 /// A stage of one row for the whole epoch.

@@ -48,12 +48,13 @@ impl Hang {
 
     /// What GPU `rank` does at `step`.
     pub fn cell(&self, rank: usize, step: usize) -> Cell {
-        let mine = self.steps[rank];
+        let stuck = self.steps[rank] > self.at;
         match step.cmp(&self.at) {
             std::cmp::Ordering::Less => Cell::Trains,
-            std::cmp::Ordering::Equal if mine > self.at => Cell::Waits,
-            _ if mine <= step => Cell::Finished,
-            _ => Cell::Never,
+            std::cmp::Ordering::Equal if stuck => Cell::Waits,
+            // A GPU stuck at the hang never gets further, whatever batches it has left.
+            _ if stuck => Cell::Never,
+            _ => Cell::Finished,
         }
     }
 
