@@ -1,8 +1,9 @@
 //! The ecosystem's calls as the page's [`Params`] spell them: what `accelerator.prepare` is
-//! given, and torchdata's save and resume (shared by the schemes and the pitfalls).
+//! given, torchdata's save and resume, and the loaders of an iterable dataset (shared by the
+//! schemes and the pitfalls).
 
 use super::Params;
-use crate::sampler::{AccelerateConfig, BatchSampler, Resume};
+use crate::sampler::{AccelerateConfig, BatchSampler, IterableLoader, Resume};
 
 impl Params {
     /// What `accelerator.prepare(DataLoader(...))` is given, on `num_replicas` processes
@@ -31,5 +32,25 @@ impl Params {
             consumed: usize::try_from(self.consumed).unwrap_or(usize::MAX),
             resume_epoch: self.restore_epoch.then_some(i128::from(self.sampler_epoch())),
         }
+    }
+
+    /// Each rank's `DataLoader` over an `IterableDataset` of `range(n)` sharded by
+    /// `sharding`, batched by `loader` and read by `num_workers` workers (both already checked).
+    pub fn iterable_loaders(
+        &self,
+        loader: BatchSampler,
+        num_workers: usize,
+    ) -> Vec<IterableLoader> {
+        let w = self.num_replicas.max(0) as usize;
+        (0..w)
+            .map(|rank| IterableLoader {
+                n: self.n,
+                num_replicas: w,
+                rank,
+                sharding: self.sharding,
+                loader,
+                num_workers,
+            })
+            .collect()
     }
 }

@@ -48,7 +48,7 @@ pub fn SchemePanel(
             })}
             // The picture first; how it came to be under it.
             <super::scheme_options::SchemeHow k=k />
-            <super::scheme_stages::SchemeStages k=k />
+            <super::scheme_stages::SchemeStages k=k deals=deals />
             <details class="panel-python" data-testid="scheme-python">
                 <summary>{tr(T::PythonSummary)}</summary>
                 <pre class="code"><code>{move || {

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::compare::Deals;
 use super::scheme_options::step_text;
 use super::scheme_panel::tile_style;
 use super::{AppState, fill, thousands, tr};
@@ -15,7 +16,12 @@ use crate::model::scheme::{self, LANE_CAP};
 
 /// The `k`-th compared scheme's stages, when it shows them.
 #[component]
-pub fn SchemeStages(k: usize) -> impl IntoView {
+pub fn SchemeStages(
+    /// Its place among the compared schemes.
+    k: usize,
+    /// What each compared scheme deals (the grouping by worker reads its lanes).
+    deals: Memo<Deals>,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     let open = RwSignal::new(false);
     let name = Memo::new(move |_| state.compare.with(|c| c.get(k).map(|s| s.name())));
@@ -23,10 +29,14 @@ pub fn SchemeStages(k: usize) -> impl IntoView {
         let scheme = scheme::by_name(name.get()?)?;
         let params = state.picture.with(|p| p.params.clone());
         let mut stages = scheme.stages(&params).ok().filter(|s| !s.is_empty())?;
-        // With the loader's workers, each GPU's batches by the worker that loads them.
+        // With the loader's workers, each GPU's batches by the worker that loads them, read off
+        // the deal the panel already drew.
         if scheme.map_style_workers() {
-            let deal = scheme.deal(&params, &crate::model::scheme::Shared::default()).ok();
-            stages.extend(deal.as_ref().and_then(stages::by_worker));
+            let by_worker = deals.with(|d| match d.get(k) {
+                Some((_, Ok(deal))) => stages::by_worker(deal),
+                _ => None,
+            });
+            stages.extend(by_worker);
         }
         Some(stages)
     };

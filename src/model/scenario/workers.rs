@@ -7,26 +7,16 @@ use super::{Worked, setup};
 use crate::i18n::scenarios::ScenarioText as T;
 use crate::model::Params;
 use crate::sampler::per_rank::counts;
-use crate::sampler::{BatchSampler, IterableLoader, SamplerError, Sharding, Unrepeated};
+use crate::sampler::{BatchSampler, SamplerError, Sharding, Unrepeated};
 
 /// Each rank's samples, in the order yielded, when a stream of `range(params.n)` is read by
-/// `num_workers` workers per rank and sharded by `sharding`.
-fn streams(params: &Params, sharding: Sharding) -> Result<Vec<Vec<u32>>, SamplerError> {
+/// `num_workers` workers per rank and sharded by `params.sharding`.
+fn streams(params: &Params) -> Result<Vec<Vec<u32>>, SamplerError> {
     let loader = BatchSampler::new(params.batch_size, params.loader_drop_last)?;
-    let w = params.num_replicas as usize;
-    let num_workers = params.num_workers as usize;
-    Ok((0..w)
-        .map(|rank| {
-            let l = IterableLoader {
-                n: params.n,
-                num_replicas: w,
-                rank,
-                sharding,
-                loader,
-                num_workers,
-            };
-            l.batches().into_iter().flat_map(|(batch, _)| batch).collect()
-        })
+    let loaders = params.iterable_loaders(loader, params.num_workers.max(0) as usize);
+    Ok(loaders
+        .iter()
+        .map(|l| l.batches().into_iter().flat_map(|(batch, _)| batch).collect())
         .collect())
 }
 
@@ -58,13 +48,13 @@ pub(super) fn iterable_no_shard() -> Result<Worked, SamplerError> {
         "def __iter__(self):\n    yield from range(self.n)  # every worker of every rank",
         Some(broken.clone()),
         8,
-        &streams(&broken, Sharding::None)?,
+        &streams(&broken)?,
     );
     let fixed_side = counted_side(
         "def __iter__(self):\n    info = get_worker_info()\n    k = self.world * info.num_workers\n    for i in range(self.rank * info.num_workers + info.id, self.n, k):\n        yield i",
         Some(fixed.clone()),
         8,
-        &streams(&fixed, Sharding::RankAndWorker)?,
+        &streams(&fixed)?,
     );
     Ok((setup(8, 2, 2), broken_side, fixed_side))
 }
@@ -79,7 +69,7 @@ pub(super) fn iterable_sampler() -> Result<Worked, SamplerError> {
         "DataLoader(stream, batch_size=2, num_workers=2)  # __iter__ shards by rank and worker",
         Some(fixed.clone()),
         8,
-        &streams(&fixed, Sharding::RankAndWorker)?,
+        &streams(&fixed)?,
     );
     Ok((setup(8, 2, 2), broken, fixed_side))
 }

@@ -145,14 +145,5 @@ fn loaders(params: &Params) -> Result<Vec<IterableLoader>, Vec<ParamError>> {
     let copies =
         Params { num_replicas: params.num_replicas * num_workers.max(1) as i64, ..params.clone() };
     super::per_rank_lists_fit(&copies, Field::NumWorkers)?;
-    Ok((0..params.num_replicas as usize)
-        .map(|rank| IterableLoader {
-            n: params.n,
-            num_replicas: params.num_replicas as usize,
-            rank,
-            sharding: params.sharding,
-            loader,
-            num_workers,
-        })
-        .collect())
+    Ok(params.iterable_loaders(loader, num_workers))
 }
