@@ -78,6 +78,12 @@ test("arguments JavaScript gets wrong throw TypeError or RangeError, never a pan
     ["TypeError", 'randperm: seed must be a decimal integer, got "0x10"', ["randperm", 4, "0x10"]],
     ["TypeError", "randperm: seed must be a BigInt, a decimal string or a number, got null", ["randperm", 4, null]],
     ["RangeError", "randperm: seed = 18446744073709552000 is not a safe integer: pass a BigInt or a string", ["randperm", 4, 2 ** 64]],
+    // A fraction is the wrong kind of number, for a seed or an epoch as for a count.
+    ["TypeError", "randperm: seed must be a whole number, got 1.5", ["randperm", 4, 1.5]],
+    ["TypeError", "rankIndices: seed must be a whole number, got NaN", ["rankIndices", { n: 4, numReplicas: 2, rank: 0, seed: NaN }]],
+    ["TypeError", "distributedIndices: epoch must be a whole number, got 0.5", ["distributedIndices", { n: 4, numReplicas: 2, epoch: 0.5 }]],
+    ["TypeError", "noSamplerBatches: manualSeed must be a whole number, got Infinity", ["noSamplerBatches", { n: 4, manualSeed: Infinity }]],
+    ["RangeError", "distributedIndices: n = 9007199254740992 is not a safe integer", ["distributedIndices", { n: 2 ** 53, numReplicas: 2 }]],
     ["RangeError", "randperm: n = 16777217 is over this module's limit of 16777216", ["randperm", 2 ** 24 + 1, 0]],
     ["RangeError", "len(dataset) = 16777217 is over this tool's limit of 16777216 samples", ["distributedIndices", { n: 2 ** 24 + 1, numReplicas: 1 }]],
     ["RangeError", "numReplicas = 65 is over this module's limit of 64 ranks per call; rankIndices takes any one rank", ["distributedIndices", { n: 10, numReplicas: 65 }]],
@@ -90,8 +96,41 @@ test("arguments JavaScript gets wrong throw TypeError or RangeError, never a pan
     assert.deepEqual([error.type, error.message, error.pythonException], [type, message, null], JSON.stringify(c));
     assert.ok(error.rule.length > 10, `${JSON.stringify(c)}: a rule`);
   });
+  // The rules state this module's real limits.
+  const [negative, over] = await callAll([
+    ["distributedIndices", { n: -1, numReplicas: 2 }],
+    ["randperm", 2 ** 24 + 1, 0],
+  ]);
+  assert.match(negative.error.rule, /from 0 to 2\^24 = 16,777,216/);
+  assert.doesNotMatch(negative.error.rule, /2\^53/);
+  assert.match(over.error.rule, /n up to 2\^24/);
   // One rank of a world larger than 64 is fine.
   assert.deepEqual((await call("rankIndices", { n: 10, numReplicas: 1000, rank: 999, shuffle: false })).value, [9]);
+  assert.deepEqual(api.errors, []);
+});
+
+test("rankIndices takes any numReplicas up to 2^53 - 1: one rank of a world wider than the dataset", async () => {
+  // g.manual_seed(0); torch.randperm(10, generator=g): the order every rank pads by
+  // wrap-around. In a world of w > 10 ranks, rank r's one index is that order[r % 10];
+  // with drop_last every rank gets none.
+  const [{ perm: order }] = (await goldenCases("randperm")).filter((c) => c.n === 10 && c.seed === "0");
+  const wide = [1e9, 2 ** 40, 2 ** 53 - 1];
+  const ranks = (w) => [0, 7, w - 1];
+  const calls = wide.flatMap((w) => ranks(w).map((rank) => ["rankIndices", { n: 10, numReplicas: w, rank }]));
+  const got = await callAll(calls);
+  calls.forEach(([, { numReplicas, rank }], i) => {
+    assert.deepEqual(got[i].value, [order[rank % 10]], `rank ${rank} of ${numReplicas}`);
+  });
+  const [dropped, empty, outside, overflow] = await callAll([
+    ["rankIndices", { n: 10, numReplicas: 1e9, rank: 5, dropLast: true }],
+    ["rankIndices", { n: 0, numReplicas: 2 ** 40, rank: 3 }],
+    ["rankIndices", { n: 10, numReplicas: 1e9, rank: 1e9 }],
+    ["rankIndices", { n: 10, numReplicas: 1e9, rank: 0, seed: big(2n ** 64n - 1n), epoch: 1 }],
+  ]);
+  assert.deepEqual(dropped.value, []);
+  assert.deepEqual(empty.value, []);
+  assert.equal(outside.error?.message, "Invalid rank 1000000000, rank should be in the interval [0, 999999999]");
+  assert.equal(overflow.error?.message, "Overflow when unpacking long long");
   // The module still works after every error above.
   assert.deepEqual((await call("randperm", 3, 0)).value, [2, 0, 1]);
   assert.deepEqual(api.errors, []);

@@ -28,8 +28,9 @@ use error::{out_of_range, raised};
 /// would exhaust the tab long before the indices do.
 const MAX_BATCHES: u64 = 1 << 20;
 
-pub(crate) const LIMIT_RULE: &str = "PyTorch would accept this, but this module returns at most 64 ranks \
-     per call (rankIndices takes any one rank), 2^20 batches and 2^25 indices.";
+pub(crate) const LIMIT_RULE: &str = "PyTorch would accept this, but this module takes n up to 2^24 and \
+     returns at most 64 ranks per call (rankIndices takes one rank of any numReplicas), 2^20 \
+     batches and 2^25 indices.";
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -88,15 +89,17 @@ export interface NoSamplerOptions {
 }
 
 /**
- * What every function throws. PyTorch's own errors are an `Error` whose `name` and
- * `pythonException` are `"ValueError"` and whose `message` is PyTorch's, letter for letter.
- * Arguments JavaScript got wrong throw a `TypeError` (wrong kind, unknown option) or a
- * `RangeError` (negative count, unsafe number, beyond this module's limits), with
+ * What every function throws. What PyTorch (or Accelerate, Lightning) refuses is an `Error`
+ * whose `name` and `pythonException` are the Python exception's (`"ValueError"`, or
+ * `"AssertionError"` for Lightning's bare `assert`) and whose `message` is the library's,
+ * letter for letter. Arguments JavaScript got wrong throw a `TypeError` (wrong kind, a
+ * fraction, an unknown option) or a `RangeError` (negative count, unsafe number, beyond this
+ * module's limits), and a call before `init()` a plain `Error` naming `init`, all with
  * `pythonException` `null`.
  */
 export interface SamplerVizError extends Error {
-  /** The Python exception PyTorch raises, or `null` where PyTorch would not raise. */
-  pythonException: "ValueError" | null;
+  /** The Python exception the library raises, or `null` where it would not raise. */
+  pythonException: "ValueError" | "AssertionError" | null;
   /** The rule behind the error, in a sentence. */
   rule: string;
 }
@@ -131,7 +134,7 @@ pub fn randperm(
     #[wasm_bindgen(unchecked_param_type = "PyInt", param_description = "the generator's seed")]
     seed: JsValue,
 ) -> Result<Vec<u32>, JsValue> {
-    let n = args::count(&n, "randperm: n")?;
+    let n = args::count(&n, "randperm: n", args::N_RULE)?;
     let mut generator =
         Generator::manual_seed(args::seed(&seed, "randperm: seed")?).map_err(raised)?;
     if n > u64::from(MAX_LEN) {
@@ -154,7 +157,8 @@ pub fn distributed_indices(options: &DistributedOptions) -> Result<Array, JsValu
     Ok((0..epoch.num_replicas()).map(|r| copy(&epoch.rank(r).collect::<Vec<_>>())).collect())
 }
 
-/// `list(DistributedSampler(dataset, numReplicas, rank, ...))`: one process's indices.
+/// `list(DistributedSampler(dataset, numReplicas, rank, ...))`: one process's indices, for
+/// any `numReplicas` up to 2^53 - 1.
 ///
 /// @throws {SamplerVizError} `ValueError: Invalid rank 2, rank should be in the interval
 /// [0, 1]` and PyTorch's other `ValueError`s.
@@ -162,8 +166,28 @@ pub fn distributed_indices(options: &DistributedOptions) -> Result<Array, JsValu
 pub fn rank_indices(options: &RankOptions) -> Result<Vec<u32>, JsValue> {
     let keys = [&SAMPLER_KEYS[..], &["rank"]].concat();
     let options = Options::new(options, "rankIndices", &keys)?;
-    let rank = options.int("rank", None)?;
-    sampler(&options, rank)?.1.indices().map_err(raised)
+    let config = config(&options, options.int("rank", None)?)?;
+    let Config { n, num_replicas, rank, drop_last, .. } = config;
+    // A world wider than the dataset gives each rank at most one index: position `rank` of
+    // the list padded by wrap-around, `order[rank % n]`, which is rank `rank % n` of a world
+    // of `n`; with `drop_last` (or no samples) none. Read that way, the padded list (up to
+    // 2^53 indices long) is never built, whatever `numReplicas` is. PyTorch's checks (the
+    // rank, then this tool's limit on `n`) still judge the world as given.
+    if num_replicas <= n as i64 || !(0..num_replicas).contains(&rank) || n > u64::from(MAX_LEN) {
+        return DistributedSampler::new(&config).and_then(|s| s.indices()).map_err(raised);
+    }
+    let world = n.max(1) as i64;
+    let narrow = Config { num_replicas: world, rank: rank % world, drop_last: false, ..config };
+    // Drawn even when none is kept: the seed is checked when the epoch is drawn, as in Python.
+    let indices = DistributedSampler::new(&narrow).and_then(|s| s.indices()).map_err(raised)?;
+    Ok(if drop_last { Vec::new() } else { indices })
+}
+
+/// The version of this module, the crate's (`sampler-viz` in its package.json): pin it and
+/// compare it with what you loaded.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").into()
 }
 
 /// The batches a `DataLoader` given the sampler yields on every rank: `result[rank][batch]`.
@@ -223,9 +247,9 @@ pub fn no_sampler_batches(options: &NoSamplerOptions) -> Result<Array, JsValue> 
     Ok(orders.map(|order| batch_views(&order, &batches)).collect())
 }
 
-/// The validated sampler of `options` seen from `rank`, and the arguments it was built from.
-fn sampler(options: &Options, rank: i64) -> Result<(Config, DistributedSampler), JsValue> {
-    let config = Config {
+/// The sampler's arguments in `options`, seen from `rank`.
+fn config(options: &Options, rank: i64) -> Result<Config, JsValue> {
+    Ok(Config {
         n: options.count("n", None)?,
         num_replicas: options.int("numReplicas", None)?,
         rank,
@@ -233,7 +257,12 @@ fn sampler(options: &Options, rank: i64) -> Result<(Config, DistributedSampler),
         seed: options.py_int("seed", 0)?,
         drop_last: options.flag("dropLast", false)?,
         epoch: options.py_int("epoch", 0)?,
-    };
+    })
+}
+
+/// The validated sampler of `options` seen from `rank`, and the arguments it was built from.
+fn sampler(options: &Options, rank: i64) -> Result<(Config, DistributedSampler), JsValue> {
+    let config = config(options, rank)?;
     let sampler = DistributedSampler::new(&config).map_err(raised)?;
     Ok((config, sampler))
 }

@@ -11,8 +11,14 @@ use super::error::{out_of_range, wrong_type};
 /// `Number.MAX_SAFE_INTEGER`: beyond it a JavaScript number no longer holds every integer.
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
-const COUNT_RULE: &str = "Counts are whole JavaScript numbers from 0 up to 2^53 - 1.";
-const INT_RULE: &str = "This argument is a whole JavaScript number (a safe integer).";
+/// The rule for `n` (`len(dataset)`), whatever the function.
+pub const N_RULE: &str = "n (len(dataset)) is a whole number from 0 to 2^24 = 16,777,216: PyTorch \
+     goes further, this module stops there.";
+/// The rule for `noSamplerBatches`'s `epochs`.
+const EPOCHS_RULE: &str = "epochs is a whole number from 0, with epochs × n at most 2^25 and at \
+     most 2^20 batches in all.";
+const INT_RULE: &str = "This argument is a whole JavaScript number, at most 2^53 - 1 either way \
+     (a safe integer).";
 const PY_INT_RULE: &str = "Seeds and epochs are Python integers, which reach 2^64 - 1: pass a \
      BigInt (42n), a decimal string (\"42\") or a safe-integer number (42).";
 
@@ -64,12 +70,13 @@ impl<'a> Options<'a> {
 
     /// A count (`n`, `epochs`): a safe integer, at least 0.
     pub fn count(&self, key: &str, default: Option<u64>) -> Result<u64, JsValue> {
-        self.or_default(key, default, count)
+        let rule = if key == "epochs" { EPOCHS_RULE } else { N_RULE };
+        self.or_default(key, default, |value, name| count(value, name, rule))
     }
 
     /// A signed whole number (`numReplicas`, `rank`, `batchSize`: PyTorch judges their sign).
     pub fn int(&self, key: &str, default: Option<i64>) -> Result<i64, JsValue> {
-        self.or_default(key, default, int)
+        self.or_default(key, default, |value, name| int(value, name, INT_RULE))
     }
 
     /// A boolean option.
@@ -107,7 +114,7 @@ impl<'a> Options<'a> {
         }
         let name = format!("{}: {key}", self.call);
         if value.as_f64().is_some() {
-            return int(&value, &name).map(|x| Some(x.to_string()));
+            return int(&value, &name, PY_INT_RULE).map(|x| Some(x.to_string()));
         }
         let got = describe(&value);
         let message =
@@ -127,20 +134,29 @@ pub fn seed(value: &JsValue, name: &str) -> Result<i128, JsValue> {
     Ok(py_int(value, name)?.unwrap_or(i128::MAX))
 }
 
-/// A count: a JavaScript number that is a safe integer, at least 0.
-pub fn count(value: &JsValue, name: &str) -> Result<u64, JsValue> {
-    let whole = int(value, name)?;
+/// A count: a JavaScript number that is a safe integer, at least 0; `rule` says its limits.
+pub fn count(value: &JsValue, name: &str, rule: &str) -> Result<u64, JsValue> {
+    let whole = int(value, name, rule)?;
     u64::try_from(whole)
-        .map_err(|_| out_of_range(&format!("{name} must be at least 0, got {whole}"), COUNT_RULE))
+        .map_err(|_| out_of_range(&format!("{name} must be at least 0, got {whole}"), rule))
 }
 
-/// A JavaScript number that is a safe integer.
-fn int(value: &JsValue, name: &str) -> Result<i64, JsValue> {
+/// A JavaScript number that is a safe integer: a `TypeError` for anything that is not a whole
+/// number (a string, a fraction, `NaN`, `Infinity`), a `RangeError` for a whole number beyond
+/// 2^53 - 1, which JavaScript may already have rounded.
+fn int(value: &JsValue, name: &str, rule: &str) -> Result<i64, JsValue> {
     match value.as_f64() {
-        Some(x) if x.fract() == 0.0 && x.abs() <= MAX_SAFE => Ok(x as i64),
+        Some(x) if x.is_finite() && x.fract() == 0.0 => {
+            if x.abs() <= MAX_SAFE {
+                Ok(x as i64)
+            } else {
+                let message = format!("{name} = {} is not a safe integer", describe(value));
+                Err(out_of_range(&message, rule))
+            }
+        }
         _ => Err(wrong_type(
             &format!("{name} must be a whole number, got {}", describe(value)),
-            INT_RULE,
+            rule,
         )),
     }
 }
@@ -152,8 +168,14 @@ fn py_int(value: &JsValue, name: &str) -> Result<Option<i128>, JsValue> {
         String::from(bigint.to_string(10)?)
     } else if let Some(text) = value.as_string() {
         text
-    } else if value.as_f64().is_some() {
-        return int(value, name).map(|x| Some(x.into())).map_err(|_| {
+    } else if let Some(x) = value.as_f64() {
+        // A fraction is the wrong kind of value (TypeError); a whole number beyond 2^53 may
+        // already be rounded (RangeError), and its exact value needs a BigInt or a string.
+        if !x.is_finite() || x.fract() != 0.0 {
+            let message = format!("{name} must be a whole number, got {}", describe(value));
+            return Err(wrong_type(&message, PY_INT_RULE));
+        }
+        return int(value, name, PY_INT_RULE).map(|x| Some(x.into())).map_err(|_| {
             let got = describe(value);
             let message =
                 format!("{name} = {got} is not a safe integer: pass a BigInt or a string");
