@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { goldenCases } from "./harness.mjs";
-import { big, useApiPage } from "./js-api-page.mjs";
+import { big, crateVersion, useApiPage } from "./js-api-page.mjs";
 
 const api = useApiPage();
 const { callAll } = api;
@@ -80,6 +80,8 @@ test("the example page shows PyTorch's indices and its error, with no console er
     await rows("no-sampler"),
     noSampler.batches_per_epoch.map((b, epoch) => [`epoch ${epoch}`, batches(b)]),
   );
+
+  assert.equal(await api.page.textContent("[data-testid=version]"), await crateVersion());
 
   const [error, rule] = await rows("error");
   assert.deepEqual(error, ["ValueError", "Invalid rank 2, rank should be in the interval [0, 1]"]);

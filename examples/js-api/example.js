@@ -6,6 +6,7 @@ import init, {
   noSamplerBatches,
   randperm,
   rankIndices,
+  version,
 } from "../../js/sampler_viz.js";
 
 /** Fills the table `[data-testid=<testid>]` with one row per [label, cell] pair. */
@@ -25,8 +26,10 @@ function show(testid, rows) {
 const list = (indices) => indices.join(", ");
 const batches = (listOfBatches) => listOfBatches.map((b) => `[${list(b)}]`).join(" ");
 
-// Fetches and compiles sampler_viz_bg.wasm (next to sampler_viz.js); once per page.
+// Fetches and compiles sampler_viz_bg.wasm (next to sampler_viz.js); once per page. Until it
+// resolves, every other function throws an Error that says to call init().
 await init();
+document.querySelector("[data-testid=version]").textContent = version();
 
 // DistributedSampler(dataset_of_10, num_replicas=3, rank=r, drop_last=True), for r = 0, 1, 2.
 const ranks = distributedIndices({ n: 10, numReplicas: 3, dropLast: true });
