@@ -1,6 +1,6 @@
 /**
  * The instance type of the global class `Name` where the program's libraries declare one (lib
- * "dom" or "webworker", or @types/node), else `never`: these types need no `lib: ["dom"]`.
+ * "dom", for one), else `never`: so these types need no `lib: ["dom"]`.
  */
 type GlobalInstance<Name extends string> =
   typeof globalThis extends Record<Name, { prototype: infer T }> ? T : never;
