@@ -92,3 +92,67 @@ test("nothing from the URL is ever read as HTML", async () => {
     assert.equal(await page.evaluate(() => window.injected), undefined);
   });
 });
+
+/** The crate's version, as Cargo.toml gives it. */
+async function crateVersion() {
+  const toml = await readFile(new URL("../Cargo.toml", import.meta.url), "utf8");
+  return toml.match(/^version = "([^"]+)"/m)[1];
+}
+
+test("the full page and the embed name the version they are", async () => {
+  const line = `sampler-viz ${await crateVersion()}`;
+  for (const params of [{}, { embed: 1 }, { scenario: "no_set_epoch", embed: 1 }]) {
+    await withPage(params, async (page) => {
+      assert.equal((await page.textContent("[data-testid=version]")).trim(), line, JSON.stringify(params));
+    }, { ready: "[data-testid=version]" });
+  }
+});
+
+test("an embed of a pitfall shows that pitfall: both sides, their numbers, and the way to the full page", async () => {
+  await withPage({ scenario: "no_set_epoch", embed: 1 }, async (page) => {
+    assert.equal(await page.getAttribute("[data-testid=scenario-panel]", "data-scenario"), "no_set_epoch");
+    for (const kept of ["[data-testid=scenario-broken]", "[data-testid=scenario-fixed]",
+      "[data-testid=scenario-setup]", "[data-testid=scenario-explain]", "[data-testid=embed-only]"]) {
+      assert.equal(await count(page, kept), 1, `${kept} is shown`);
+    }
+    // The numbers of the lesson, computed: the same order every epoch, against new ones.
+    assert.ok(await count(page, "[data-testid=scenario-broken] [data-testid^=fact-]") > 0);
+    // Nothing that would act on a picture the frame does not draw, and no picker to go back to.
+    for (const gone of ["[data-testid=scenario-close]", "[data-testid^=scenario-show-]",
+      "[data-testid=scenario-compare]", ".scenario-picker", ".masthead", ".colophon"]) {
+      assert.equal(await count(page, gone), 0, `${gone} is left out`);
+    }
+    // Each side's Python is one click away.
+    assert.equal(await page.isVisible("[data-testid=scenario-broken] .scenario-code"), false);
+    await page.click("[data-testid=scenario-broken] summary");
+    assert.equal(await page.isVisible("[data-testid=scenario-broken] .scenario-code"), true);
+    const full = new URL(await page.getAttribute("[data-testid=full-page-link]", "href"));
+    assert.equal(full.searchParams.get("scenario"), "no_set_epoch");
+    assert.equal(full.searchParams.get("embed"), null);
+  }, { ready: "[data-testid=scenario-panel]" });
+});
+
+test("an embed says what it cannot show: an unknown pitfall, the walk-through", async () => {
+  await withPage({ scenario: "<b>nope</b>", embed: 1 }, async (page) => {
+    assert.match(await page.textContent("[data-testid=scenario-unknown]"), /no pitfall called "<b>nope<\/b>"/);
+    assert.equal(await count(page, "[data-testid=scenario-unknown] b"), 0, "shown as text");
+    assert.equal(await count(page, "[data-testid=control-n]"), 1, "the picture stays");
+  });
+  await withPage({ guide: 1, embed: 1 }, async (page) => {
+    assert.match(await page.textContent("[data-testid=embed-notice]"), /walk-through \(guide=1\) is on the full page/);
+  });
+});
+
+test("every pitfall embeds, in both languages, with no serious accessibility violation", async () => {
+  const axe = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  for (const lang of ["en", "zh"]) {
+    for (const scenario of ["no_set_epoch", "iterable_sampler", "uneven_hang"]) {
+      await withPage({ scenario, embed: 1, lang }, async (page) => {
+        await page.evaluate(axe);
+        const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+        const serious = result.violations.filter((v) => ["serious", "critical"].includes(v.impact));
+        assert.deepEqual(serious.map((v) => v.id), [], `${scenario} ${lang}`);
+      }, { ready: "[data-testid=scenario-panel]" });
+    }
+  }
+});

@@ -116,7 +116,7 @@ test("the copied link and embed code reopen the same state", async () => {
 
   assert.match(
     code,
-    /^<iframe src="[^"]+" title="DistributedSampler: 17 samples on 4 GPUs, seed 5, epoch 3 \(sampler-viz\)" width="100%" height="\d+" loading="lazy" style="border:0"><\/iframe>$/,
+    /^<iframe class="sampler-viz" src="[^"]+" title="DistributedSampler: 17 samples on 4 GPUs, seed 5, epoch 3 \(sampler-viz\)" width="100%" height="\d+" loading="lazy"><\/iframe>$/,
   );
   const src = code.match(/src="([^"]+)"/)[1].replaceAll("&amp;", "&");
   assert.equal(new URL(src).searchParams.get("embed"), "1");
@@ -135,8 +135,11 @@ test("the copied link and embed code reopen the same state", async () => {
 test("the link and embed code follow the language, the scenario and the walk-through", async () => {
   await withPage({ n: 10 }, async (page) => {
     const link = async () => new URL(await page.inputValue("[data-testid=share-link]")).searchParams;
+    const pitfallNote = /this code embeds that pitfall alone/;
+    assert.doesNotMatch(await page.textContent(".share"), pitfallNote);
     await page.click("[data-testid=scenario-resume]");
     assert.equal((await link()).get("scenario"), "resume");
+    assert.match(await page.textContent(".share"), pitfallNote);
     await page.click("[data-testid=guide-start]");
     assert.equal((await link()).get("guide"), "1");
     await page.click("[data-testid=lang-zh]");
@@ -144,6 +147,7 @@ test("the link and embed code follow the language, the scenario and the walk-thr
     assert.match(await page.inputValue("[data-testid=embed-code]"), /title="DistributedSampler：10 个样本/);
     await page.click("[data-testid=scenario-close]");
     assert.equal((await link()).get("scenario"), null);
+    assert.doesNotMatch(await page.textContent(".share"), /this code embeds that pitfall alone|这段代码只嵌入/);
   });
 });
 
@@ -172,6 +176,36 @@ test("framed on another origin, the page posts its height to the parent", async 
     // More samples, longer tables: a new, taller height.
     await frame.fill("[data-testid=control-n]", "400");
     await page.waitForFunction((h) => messages.at(-1).data.height > h, last.data.height);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("asked with sampler-viz:get-height, the frame answers at once, to the origin that asked", async () => {
+  const src = appUrl(session.server.url, { embed: 1, n: 8 });
+  const { page, errors } = await openPage(session.browser, parent.url(src));
+  try {
+    const frame = await embeddedFrame(page);
+    // A listener added late has missed the posts: it asks, and only the answer arrives.
+    await page.waitForFunction(() => messages.some((m) => m.data?.type === "sampler-viz:height"));
+    await page.evaluate(() => {
+      messages.length = 0;
+      document.getElementById("frame").contentWindow.postMessage({ type: "sampler-viz:get-height" }, "*");
+    });
+    await page.waitForFunction(() => messages.some((m) => m.data?.type === "sampler-viz:height"));
+    const [answer] = await heightMessages(page);
+    const own = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    assert.equal(answer.data.height, own);
+    assert.equal(answer.origin, new URL(session.server.url).origin);
+    // Any other message is not answered.
+    await page.evaluate(() => {
+      messages.length = 0;
+      document.getElementById("frame").contentWindow.postMessage({ type: "sampler-viz:something" }, "*");
+      document.getElementById("frame").contentWindow.postMessage("sampler-viz:get-height", "*");
+    });
+    await page.waitForTimeout(300);
+    assert.deepEqual(await heightMessages(page), []);
     assert.deepEqual(errors, []);
   } finally {
     await page.close();

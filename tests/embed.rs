@@ -71,9 +71,8 @@ fn the_iframe_code_escapes_its_attributes() {
     let code = iframe_code("https://example.org/s/?n=8&embed=1&x=\"><script>", "a \"title\"");
     assert_eq!(
         code,
-        "<iframe src=\"https://example.org/s/?n=8&amp;embed=1&amp;x=&quot;&gt;&lt;script&gt;\" \
-         title=\"a &quot;title&quot;\" width=\"100%\" height=\"800\" loading=\"lazy\" \
-         style=\"border:0\"></iframe>"
+        "<iframe class=\"sampler-viz\" src=\"https://example.org/s/?n=8&amp;embed=1&amp;x=&quot;&gt;&lt;script&gt;\" \
+         title=\"a &quot;title&quot;\" width=\"100%\" height=\"800\" loading=\"lazy\"></iframe>"
     );
 }
 

@@ -40,6 +40,18 @@ texts! {
         CompareAtTop => ("Compare broken beside fixed at the top", "在页面顶部并排对比出错与修正的写法"),
         /// Closes the chosen scenario.
         Close => ("Close", "关闭"),
+        /// An embedded scenario: each side's folded Python.
+        Code => ("The Python", "Python 代码"),
+        /// An embedded scenario: what the frame leaves to the full page.
+        EmbedOnly => (
+            "This frame shows the pitfall alone. The full page also draws it step by step, with every control.",
+            "此框架只展示这个坑。完整页面还会逐步绘制它，并提供全部控件。"
+        ),
+        /// An unknown `scenario=` in an embed (no picker there).
+        UnknownEmbed => (
+            "There is no pitfall called \"{name}\", so this frame shows the picture instead.",
+            "没有名为“{name}”的坑，因此此框架改为展示下方的图。"
+        ),
         /// After a cut row.
         More => ("… and {n} more", "……还有 {n} 个"),
         /// Before the list of samples a number is about.

@@ -111,10 +111,15 @@ fn field_bit(field: Field) -> u32 {
 /// fit it exactly.
 pub const IFRAME_HEIGHT: u32 = 800;
 
+/// The class of the `<iframe>` in the embed code: the host page's stylesheet removes the
+/// border (`iframe.sampler-viz { border: 0 }`), since a style attribute would need the host's
+/// Content-Security-Policy to allow inline styles.
+pub const IFRAME_CLASS: &str = "sampler-viz";
+
 /// The `<iframe>` element that embeds `src` (the page's URL with `embed=1`), escaped for HTML.
 pub fn iframe_code(src: &str, title: &str) -> String {
     format!(
-        r#"<iframe src="{}" title="{}" width="100%" height="{IFRAME_HEIGHT}" loading="lazy" style="border:0"></iframe>"#,
+        r#"<iframe class="{IFRAME_CLASS}" src="{}" title="{}" width="100%" height="{IFRAME_HEIGHT}" loading="lazy"></iframe>"#,
         escape_attribute(src),
         escape_attribute(title),
     )

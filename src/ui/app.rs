@@ -18,7 +18,7 @@ use super::lengths::Lengths;
 use super::no_sampler::{Cost, NoSamplerPanel};
 use super::pipeline::Pipeline;
 use super::playback::Playback;
-use super::scenarios::Scenarios;
+use super::scenarios::{self, Scenarios};
 use super::share::SharePanel;
 use super::state::{AppState, query_pairs};
 use super::timeline::Timeline;
@@ -43,8 +43,8 @@ pub fn App() -> impl IntoView {
         embed::track_visibility(state);
     }
     let full = !layout.embed;
-    let no_sampler = !layout.hides_section(Section::NoSampler);
-    let compare = !layout.hides_section(Section::Compare);
+    // An embed of a pitfall shows that pitfall alone (the full page is one click away).
+    let pitfall_only = layout.embed && scenarios::known_in_url();
     // The landing page: no parameter but, at most, the language.
     let landing = query_pairs().iter().all(|(name, _)| name == "lang")
         && url::param("compare").is_none()
@@ -52,7 +52,30 @@ pub fn App() -> impl IntoView {
     view! {
         {full.then(masthead)}
         {layout.embed.then(|| view! { <h1 class="sr-only">{tr(PageText::EmbedTitle)}</h1> })}
+        {if pitfall_only {
+            view! { <main class="embed">{scenarios::embedded()}</main> }.into_any()
+        } else {
+            view! { <Main layout=layout landing=landing /> }.into_any()
+        }}
+        {if full { colophon().into_any() } else { view! { <EmbedFooter /> }.into_any() }}
+    }
+}
+
+/// Everything under the masthead: the comparison, the scenarios, the controls, the picture.
+#[component]
+fn Main(
+    /// What the URL asks to show.
+    layout: Layout,
+    /// The bare landing page (its comparison plays epochs by itself).
+    landing: bool,
+) -> impl IntoView {
+    let full = !layout.embed;
+    let no_sampler = !layout.hides_section(Section::NoSampler);
+    let compare = !layout.hides_section(Section::Compare);
+    view! {
         <main class:embed=layout.embed class:hide-seeding=layout.hides(Field::Seeding)>
+            {layout.embed.then(scenarios::embedded)}
+            {layout.embed.then(embed::notices)}
             {compare.then(|| view! { <Compare landing=landing /> })}
             {full.then(|| view! { <Scenarios /> })}
             <Controls />
@@ -66,7 +89,6 @@ pub fn App() -> impl IntoView {
             {full.then(|| view! { <Charts /> })}
             {full.then(|| view! { <CodePanel /> <SharePanel /> })}
         </main>
-        {if full { colophon().into_any() } else { view! { <EmbedFooter /> }.into_any() }}
     }
 }
 
@@ -86,6 +108,7 @@ fn colophon() -> impl IntoView {
     view! {
         <footer class="colophon">
             <p>{rich(PageText::Colophon)}</p>
+            <p data-testid="version">{embed::VERSION_LINE}</p>
         </footer>
     }
 }

@@ -18,6 +18,14 @@ use crate::model::embed::Layout;
 /// The `type` of the message a parent page receives: `{ type, height }`, height in CSS pixels.
 pub const HEIGHT_MESSAGE: &str = "sampler-viz:height";
 
+/// The `type` of the message a parent page sends to ask for the height now (a listener added
+/// after the frame settled has missed the posts).
+pub const GET_HEIGHT_MESSAGE: &str = "sampler-viz:get-height";
+
+/// The page's version, as the footers show it (the crate's, which the JS API's `version()` and
+/// the hosting bundle's folder carry too).
+pub const VERSION_LINE: &str = concat!("sampler-viz ", env!("CARGO_PKG_VERSION"));
+
 /// The layout the page's URL asks for (`embed=`, every `hide=`).
 pub fn page_layout() -> Layout {
     let search = window().location().search().unwrap_or_default();
@@ -32,8 +40,10 @@ pub fn page_layout() -> Layout {
     Layout::from_pairs(pairs.iter().map(|(name, value)| (*name, value.as_str())))
 }
 
-/// While the page is framed, posts its height to the parent whenever the height changes. Only
-/// the height leaves the page; it goes to the parent's origin when the referrer names it.
+/// While the page is framed, posts its height to the parent whenever the height changes, and
+/// answers the parent's `{ type: "sampler-viz:get-height" }` with it at once. Only the height
+/// leaves the page: on change to the parent's origin when the referrer names it, in answer to
+/// the origin that asked.
 pub fn post_height_to_parent() {
     let window = window();
     let Ok(Some(parent)) = window.parent() else { return };
@@ -43,11 +53,11 @@ pub fn post_height_to_parent() {
     }
     let target = parent_origin();
     let last = Rc::new(Cell::new(-1.0_f64));
+    let to_parent = parent.clone();
     let on_resize = Closure::<dyn FnMut()>::new(move || {
-        let Some(root) = document().document_element() else { return };
-        let height = root.get_bounding_client_rect().height().ceil();
+        let height = page_height();
         if height != last.replace(height) {
-            let _ = parent.post_message(&height_message(height), &target);
+            let _ = to_parent.post_message(&height_message(height), &target);
         }
     });
     if let Ok(observer) = ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
@@ -55,6 +65,39 @@ pub fn post_height_to_parent() {
         // The observer calls it for as long as the page lives.
         on_resize.forget();
     }
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+            // Only the parent may ask, and only this question is answered.
+            let from_parent = e.source().is_some_and(|s| js_sys::Object::is(&s, &parent));
+            let kind =
+                js_sys::Reflect::get(&e.data(), &"type".into()).ok().and_then(|t| t.as_string());
+            if from_parent && kind.as_deref() == Some(GET_HEIGHT_MESSAGE) {
+                let origin = e.origin();
+                let origin =
+                    if origin.is_empty() || origin == "null" { "*".to_string() } else { origin };
+                let _ = parent.post_message(&height_message(page_height()), &origin);
+            }
+        });
+    let _ = window.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());
+    // It listens for as long as the page lives.
+    on_message.forget();
+}
+
+/// The page's height in CSS pixels, rounded up.
+fn page_height() -> f64 {
+    document()
+        .document_element()
+        .map_or(0.0, |root| root.get_bounding_client_rect().height().ceil())
+}
+
+/// What an embed leaves out that its URL asks for, said in the frame: the walk-through
+/// (`guide=1`) lives on the full page.
+pub fn notices() -> Option<impl IntoView> {
+    let guide =
+        super::url::param("guide").is_some_and(|v| matches!(v.trim(), "1" | "true" | "True"));
+    guide.then(
+        || view! { <p class="scenario-note" data-testid="embed-notice">{tr(T::EmbedNoGuide)}</p> },
+    )
 }
 
 /// `document.referrer`'s origin (the embedding page's), or `*` when there is none to name.
@@ -107,6 +150,7 @@ pub fn EmbedFooter() -> impl IntoView {
                 <span class="sr-only">{tr(T::NewTab)}</span>
             </a>
             {tr(T::EmbedFooter)}
+            " · " <span data-testid="version">{VERSION_LINE}</span>
         </footer>
     }
 }

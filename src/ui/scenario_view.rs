@@ -16,8 +16,12 @@ use crate::sampler::SamplerError;
 pub fn ScenarioView(
     /// Which scenario.
     scenario: Scenario,
-    /// Closes it (back to the picker alone).
-    on_close: Callback<()>,
+    /// Closes it (back to the picker alone); an embed has no picker to go back to.
+    on_close: Option<Callback<()>>,
+    /// Embedded (`embed=1`): no close button, no buttons that load a side into a picture the
+    /// frame does not show, each side's code folded.
+    #[prop(optional)]
+    compact: bool,
 ) -> impl IntoView {
     let body = match scenario.compare() {
         Ok(c) => view! {
@@ -26,8 +30,8 @@ pub fn ScenarioView(
                 <p class="scenario-legend">{tr(ScenarioText::Legend)}</p>
             })}
             <div class="scenario-sides">
-                <SideView side=c.broken which="broken" panels=scenario.panels() />
-                <SideView side=c.fixed which="fixed" panels=scenario.panels() />
+                <SideView side=c.broken which="broken" panels=scenario.panels() compact=compact />
+                <SideView side=c.fixed which="fixed" panels=scenario.panels() compact=compact />
             </div>
         }
         .into_any(),
@@ -37,12 +41,14 @@ pub fn ScenarioView(
         <div class="scenario" id="scenario-panel" data-testid="scenario-panel" data-scenario=scenario.name()>
             <div class="scenario-head">
                 <h3>{tr(scenario.title())}</h3>
-                <button type="button" class="scenario-close" data-testid="scenario-close" on:click=move |_| on_close.run(())>
-                    {tr(ScenarioText::Close)}
-                </button>
+                {on_close.map(|close| view! {
+                    <button type="button" class="scenario-close" data-testid="scenario-close" on:click=move |_| close.run(())>
+                        {tr(ScenarioText::Close)}
+                    </button>
+                })}
             </div>
             <p class="scenario-explain" data-testid="scenario-explain">{tr(scenario.explanation())}</p>
-            {compare_button(scenario)}
+            {(!compact).then(|| compare_button(scenario))}
             {body}
         </div>
     }
@@ -57,6 +63,8 @@ fn SideView(
     which: &'static str,
     /// The schemes the comparison at the top draws this side with, if it takes them.
     panels: Option<[&'static str; 2]>,
+    /// Embedded: the code folded, no button to load the side.
+    compact: bool,
 ) -> impl IntoView {
     let (heading, show) = if which == "broken" {
         (ScenarioText::Broken, ScenarioText::ShowBroken)
@@ -68,12 +76,24 @@ fn SideView(
     view! {
         <section class=format!("scenario-side {which}") data-testid=format!("scenario-{which}")>
             <h4>{tr(heading)}</h4>
-            <pre class="scenario-code"><code>{side.code}</code></pre>
+            {code_block(side.code, compact)}
             {side.error.map(pytorch_error)}
             <div class="scenario-rows">{rows}</div>
             <ul class="scenario-facts">{facts}</ul>
-            {show_button(side.params, side.not_shown, show, which, panels)}
+            {(!compact).then(|| show_button(side.params, side.not_shown, show, which, panels))}
         </section>
+    }
+}
+
+/// A side's Python: shown, or folded under a summary in an embed (the lesson is the rows and
+/// the numbers; the code is one click away).
+fn code_block(code: &'static str, compact: bool) -> impl IntoView {
+    let block = view! { <pre class="scenario-code"><code>{code}</code></pre> };
+    if compact {
+        view! { <details class="scenario-code-fold"><summary>{tr(ScenarioText::Code)}</summary>{block}</details> }
+            .into_any()
+    } else {
+        block.into_any()
     }
 }
 

@@ -44,10 +44,11 @@ pub fn Scenarios() -> impl IntoView {
         state.set_url(&[(PARAM, name)]);
         chosen.set(next);
     };
-    let body = move || match chosen.get() {
+    let body = move || {
+        match chosen.get() {
         Choice::None => ().into_any(),
         Choice::Known(scenario) => view! {
-            <ScenarioView scenario=scenario on_close=Callback::new(move |_| choose(Choice::None)) />
+            <ScenarioView scenario=scenario on_close=Some(Callback::new(move |_| choose(Choice::None))) />
         }
         .into_any(),
         Choice::Unknown(name) => view! {
@@ -56,6 +57,7 @@ pub fn Scenarios() -> impl IntoView {
             </p>
         }
         .into_any(),
+    }
     };
     view! {
         <section class="scenarios" data-testid="scenarios" aria-labelledby="scenarios-title">
@@ -97,6 +99,37 @@ fn Picker(
             {buttons}
         </div>
     }
+}
+
+/// An embed with `scenario=` (`?scenario=no_set_epoch&embed=1`): the pitfall alone, both sides
+/// compact, with a word on what the full page adds; `None` when no scenario is named.
+pub fn embedded() -> Option<AnyView> {
+    let state = expect_context::<AppState>();
+    match choice_from_url() {
+        Choice::None => None,
+        Choice::Known(scenario) => Some(
+            view! {
+                <section class="scenarios embedded" data-testid="scenarios">
+                    <ScenarioView scenario=scenario on_close=None compact=true />
+                    <p class="scenario-note" data-testid="embed-only">{tr(ScenarioText::EmbedOnly)}</p>
+                </section>
+            }
+            .into_any(),
+        ),
+        Choice::Unknown(name) => Some(
+            view! {
+                <p class="scenario-unknown" role="alert" data-testid="scenario-unknown">
+                    {move || fill(ScenarioText::UnknownEmbed.text(state.lang.get()), &[("name", &name)])}
+                </p>
+            }
+            .into_any(),
+        ),
+    }
+}
+
+/// Whether the page's URL names a scenario that exists.
+pub fn known_in_url() -> bool {
+    matches!(choice_from_url(), Choice::Known(_))
 }
 
 /// The scenario the page's URL asks for.

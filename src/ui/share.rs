@@ -32,12 +32,18 @@ pub fn SharePanel() -> impl IntoView {
             iframe_code(&src, &iframe_title(&p.params, lang))
         })
     });
+    // With a pitfall open, the embed shows that pitfall alone: say so, and how to embed the
+    // picture instead.
+    let pitfall_note = move || {
+        state.url_writes.track();
+        super::scenarios::known_in_url().then(|| tr(T::EmbedPitfall))
+    };
     view! {
         <section class="share" aria-labelledby="share-title">
             <h2 id="share-title">{tr(T::ShareTitle)}</h2>
             <CopyField id="share-link" label=T::Link text=link button=T::CopyLink />
             <CopyField id="embed-code" label=T::EmbedCode text=code button=T::CopyEmbed rows=3 />
-            <p class="explain">{rich(T::EmbedExplain)}</p>
+            <p class="explain">{rich(T::EmbedExplain)} {pitfall_note}</p>
             <Downloads />
         </section>
     }
@@ -160,10 +166,23 @@ fn save_file(name: &str, mime: &str, text: &str) -> Result<(), JsValue> {
 }
 
 /// The page's absolute address for `query` (its other parameters kept), with `changes`
-/// applied: `Some(value)` sets a parameter, `None` removes it.
+/// applied: `Some(value)` sets a parameter, `None` removes it. A bundle built with a public
+/// URL (`scripts/build-site --public-url`) names that address instead of the one it is
+/// previewed at, so copied links and embed code need no editing.
 pub fn page_url(query: &str, changes: &[(&str, Option<&str>)]) -> String {
-    let href = window().location().href().unwrap_or_default();
-    let Ok(url) = web_sys::Url::new(&href) else { return href };
+    let location = window().location();
+    let href = location.href().unwrap_or_default();
+    let public = public_url().and_then(|base| web_sys::Url::new(&base).ok());
+    let url = match public {
+        Some(url) => {
+            url.set_search(&location.search().unwrap_or_default());
+            url
+        }
+        None => match web_sys::Url::new(&href) {
+            Ok(url) => url,
+            Err(_) => return href,
+        },
+    };
     let params = url.search_params();
     for (name, value) in query.split('&').filter_map(|pair| pair.split_once('=')) {
         params.set(name, value);
@@ -175,4 +194,17 @@ pub fn page_url(query: &str, changes: &[(&str, Option<&str>)]) -> String {
         }
     }
     url.href()
+}
+
+/// The name of the `<meta>` that holds the public URL a hosting build was made for.
+pub const PUBLIC_URL_META: &str = "sampler-viz:public-url";
+
+/// The public URL the bundle was built for (`<meta name="sampler-viz:public-url">`), if any: an
+/// absolute `http(s)` URL, else ignored.
+fn public_url() -> Option<String> {
+    let selector = format!("meta[name=\"{PUBLIC_URL_META}\"]");
+    let meta = document().query_selector(&selector).ok()??;
+    let content = meta.get_attribute("content")?;
+    let url = web_sys::Url::new(content.trim()).ok()?;
+    matches!(url.protocol().as_str(), "http:" | "https:").then(|| url.href())
 }

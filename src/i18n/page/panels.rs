@@ -72,6 +72,16 @@ texts! {
             " · every index computed as PyTorch 2.15 computes it",
             " · 每个索引都按 PyTorch 2.15 的方式计算",
         ),
+        /// Under the embed code while a pitfall is open.
+        EmbedPitfall => (
+            "With a pitfall open, this code embeds that pitfall alone, broken beside fixed; close it to embed the picture.",
+            "打开某个坑时，这段代码只嵌入这个坑（出错与修正并排）；关闭它即可嵌入下方的图。"
+        ),
+        /// An embed asked for the walk-through, which only the full page has.
+        EmbedNoGuide => (
+            "The walk-through (guide=1) is on the full page: open this view there with the link at the bottom.",
+            "分步讲解（guide=1）只在完整页面中提供：请用底部的链接在完整页面中打开此视图。"
+        ),
         /// A panic (a bug).
         Panic => (
             "Something went wrong inside the page (a bug, please report it): {message}. Reload to start again.",
