@@ -2,6 +2,7 @@
 //! picture for one configuration, and the per-sample counts. Pure Rust like the core, so it is
 //! tested natively; the UI only turns a [`Picture`] into elements.
 
+pub mod controls;
 mod ecosystem_params;
 pub mod embed;
 pub mod export;
@@ -20,4 +21,5 @@ pub mod visits;
 pub use params::{Field, InnerSampler, ParamError, Problem, Seeding, Stage};
 pub use picture::{Lengths, NoSamplerSide, Picture, PictureTask, TimelineEpoch};
 pub use query::{MAX_REPLICAS, Params};
+pub use values::{FLAG_SPELLINGS, flag_text, parse_flag};
 pub use visits::Visits;

@@ -189,7 +189,7 @@ pub struct ParamError {
 pub enum Problem {
     /// Not a whole number in `min ..= max` (`None`: unbounded on that side).
     NotWhole { got: String, min: Option<i128>, max: Option<i128> },
-    /// A flag that is neither 0 nor 1.
+    /// A flag in none of the spellings of [`super::FLAG_SPELLINGS`].
     NotFlag { got: String },
     /// `seeding=` that is neither `alike` nor `unseeded`.
     NotSeeding,

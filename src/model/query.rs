@@ -1,8 +1,9 @@
-//! [`Params`] and its query-string form: `?n=8&num_replicas=2&seed=0&...`, booleans as `0`/`1`.
+//! [`Params`] and its query-string form: `?n=8&num_replicas=2&seed=0&...`, booleans written
+//! `0`/`1` (and read in any of [`super::FLAG_SPELLINGS`]).
 //! Decoding the URL itself (percent escapes) is the browser's job; this takes decoded pairs.
 
 use super::params::{Field, InnerSampler, ParamError, Problem, Seeding, Stage};
-use super::values::{flag, seed, whole};
+use super::values::{flag, flag_text, seed, whole};
 use crate::sampler::{Config, LoaderConfig};
 
 /// The most ranks the page draws (PyTorch has no such limit).
@@ -226,7 +227,7 @@ impl Params {
 
     /// The text of one field, as the URL and the controls show it.
     pub fn get(&self, field: Field) -> String {
-        let bit = |b: bool| if b { "1" } else { "0" }.to_string();
+        let bit = |b: bool| flag_text(b).to_string();
         match field {
             Field::N => self.n.to_string(),
             Field::NumReplicas => self.num_replicas.to_string(),
@@ -260,6 +261,22 @@ impl Params {
             Field::NumWorkers => self.num_workers.to_string(),
             Field::Sharding => self.sharding.name().into(),
         }
+    }
+
+    /// The value of a flag field (a checkbox on the page); `None` for every other field.
+    pub fn flag(&self, field: Field) -> Option<bool> {
+        Some(match field {
+            Field::Shuffle => self.shuffle,
+            Field::DropLast => self.drop_last,
+            Field::SetEpoch => self.set_epoch,
+            Field::LoaderDropLast => self.loader_drop_last,
+            Field::LoaderShuffle => self.loader_shuffle,
+            Field::SplitBatches => self.split_batches,
+            Field::EvenBatches => self.even_batches,
+            Field::UseSeedableSampler => self.use_seedable_sampler,
+            Field::RestoreEpoch => self.restore_epoch,
+            _ => return None,
+        })
     }
 
     /// Every field as `name=value` joined by `&` (values need no escaping: digits, `-`, words);

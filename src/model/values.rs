@@ -1,5 +1,6 @@
 //! How one field's text becomes a value: a whole number in a range, a seed (any Python
-//! integer; the generator decides later whether it fits), a flag.
+//! integer; the generator decides later whether it fits), a flag. Every boolean the URL
+//! carries (the controls' flags, `guide=`, `embed=`) is read by [`parse_flag`].
 
 use super::params::{Field, ParamError, Problem};
 use crate::sampler::{SEED_MAX, SEED_MIN};
@@ -34,11 +35,23 @@ pub(super) fn seed(field: Field, v: &str) -> Result<i128, ParamError> {
     }
 }
 
-/// `0`/`1` (also `false`/`true`).
+/// The spellings of a flag, on then off: what people type for a boolean in a URL (`1`/`0`,
+/// JavaScript's `true`/`false`, Python's `True`/`False`). Anything else is refused.
+pub const FLAG_SPELLINGS: [(&str, bool); 6] =
+    [("1", true), ("true", true), ("True", true), ("0", false), ("false", false), ("False", false)];
+
+/// A boolean from the URL: one of [`FLAG_SPELLINGS`] (spaces around it ignored), else `None`.
+pub fn parse_flag(text: &str) -> Option<bool> {
+    let text = text.trim();
+    FLAG_SPELLINGS.iter().find(|(spelling, _)| *spelling == text).map(|&(_, on)| on)
+}
+
+/// The canonical spelling of a flag, as the URL and the controls write it.
+pub fn flag_text(on: bool) -> &'static str {
+    if on { "1" } else { "0" }
+}
+
+/// A flag field's value, or an error naming the field and the spellings it takes.
 pub(super) fn flag(field: Field, v: &str) -> Result<bool, ParamError> {
-    match v {
-        "1" | "true" | "True" => Ok(true),
-        "0" | "false" | "False" => Ok(false),
-        _ => Err(ParamError::new(field, Problem::NotFlag { got: v.to_string() })),
-    }
+    parse_flag(v).ok_or_else(|| ParamError::new(field, Problem::NotFlag { got: v.to_string() }))
 }

@@ -19,8 +19,11 @@ texts! {
             "{field} must be a whole number from {min} to {max}; got \"{got}\".",
             "{field} 必须是 {min} 到 {max} 之间的整数；收到的是 \"{got}\"。",
         ),
-        /// A checkbox's value in the URL.
-        NotFlag => ("{field} is 0 or 1; got \"{got}\".", "{field} 只能是 0 或 1；收到的是 \"{got}\"。"),
+        /// A checkbox's value in the URL, with every spelling of `model::FLAG_SPELLINGS`.
+        NotFlag => (
+            "{field} is a flag, 0 or 1 (also false or true, False or True); got \"{got}\".",
+            "{field} 是开关，只能是 0 或 1（也可写作 false 或 true、False 或 True）；收到的是 \"{got}\"。",
+        ),
         /// The no-sampler side's seeding.
         NotSeeding => (
             "seeding is either alike or unseeded.",

@@ -1,0 +1,110 @@
+//! What each control on the page shows, decided here rather than in the UI: a control shows
+//! the state the picture is drawn with, never a reading of its text of its own.
+//!
+//! A control holds a text (from the URL, or as typed). A checkbox shows the flag its text
+//! parses to ([`super::parse_flag`], the one parser of booleans), or, when its text is
+//! bad, the value the picture uses; a list of choices likewise; free text (numbers, seeds)
+//! shows what was typed, with its error beside it when bad.
+
+use std::collections::BTreeMap;
+
+use super::values::flag_text;
+use super::{Field, Params};
+
+/// How a field is edited on the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A checkbox: a flag.
+    Checkbox,
+    /// One of a few named values (`seeding`, `inner`, `sharding`).
+    Choice,
+    /// Free text: whole numbers and seeds.
+    Text,
+}
+
+impl Kind {
+    /// How `field` is edited.
+    pub fn of(field: Field) -> Kind {
+        match field {
+            Field::Seeding | Field::Inner | Field::Sharding => Kind::Choice,
+            _ if Params::default().flag(field).is_some() => Kind::Checkbox,
+            _ => Kind::Text,
+        }
+    }
+}
+
+/// What one control displays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shown {
+    /// A checkbox, ticked or not.
+    Checked(bool),
+    /// The value selected in a list of choices.
+    Chosen(String),
+    /// A text field's content, as typed.
+    Typed(String),
+}
+
+impl Shown {
+    /// The text the control reads back as (what it writes when changed): `1`/`0` for a
+    /// checkbox.
+    pub fn text(&self) -> String {
+        match self {
+            Shown::Checked(on) => flag_text(*on).to_string(),
+            Shown::Chosen(text) | Shown::Typed(text) => text.clone(),
+        }
+    }
+
+    /// Whether a checkbox is ticked (`false` for the other controls).
+    pub fn checked(&self) -> bool {
+        matches!(self, Shown::Checked(true))
+    }
+}
+
+/// What the control of `field` shows when it holds `text` beside a picture drawn with `drawn`.
+pub fn shown(field: Field, text: &str, drawn: &Params) -> Shown {
+    let value = || read(field, text).unwrap_or_else(|| drawn.clone());
+    match Kind::of(field) {
+        Kind::Checkbox => Shown::Checked(value().flag(field).unwrap_or_default()),
+        Kind::Choice => Shown::Chosen(value().get(field)),
+        Kind::Text => Shown::Typed(text.to_string()),
+    }
+}
+
+/// The text a control starts with for a value from the URL: a valid flag or choice in the
+/// spelling the page writes (`true` → `1`), anything else (numbers included) as given.
+pub fn canonical(field: Field, text: &str) -> String {
+    match Kind::of(field) {
+        Kind::Checkbox | Kind::Choice => read(field, text).map(|p| p.get(field)),
+        Kind::Text => None,
+    }
+    .unwrap_or_else(|| text.to_string())
+}
+
+/// The texts of every control for a URL's decoded `(name, value)` pairs: each field's default,
+/// replaced by the URL's value (in [`canonical`] spelling) where the URL names it; a name met
+/// twice keeps its last value. Names that are not fields are left for other parts of the page.
+pub fn texts_from_pairs<'a>(
+    pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> BTreeMap<Field, String> {
+    let defaults = Params::default();
+    let mut texts: BTreeMap<Field, String> =
+        Field::ALL.iter().map(|&f| (f, defaults.get(f))).collect();
+    for (name, value) in pairs {
+        if let Some(field) = Field::from_name(name) {
+            texts.insert(field, canonical(field, value));
+        }
+    }
+    texts
+}
+
+/// The parameters the controls' texts give, with the errors of the bad ones (whose fields
+/// keep their defaults): what a page opened with these texts draws.
+pub fn params_of(texts: &BTreeMap<Field, String>) -> (Params, Vec<super::ParamError>) {
+    Params::read_pairs(texts.iter().map(|(f, v)| (f.name(), v.as_str())))
+}
+
+/// The defaults with `field` read from `text`, when `text` is valid for it.
+fn read(field: Field, text: &str) -> Option<Params> {
+    let mut params = Params::default();
+    params.set(field, text).ok().map(|()| params)
+}
