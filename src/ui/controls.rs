@@ -4,8 +4,8 @@ use leptos::prelude::*;
 
 use super::{AppState, tr};
 use crate::i18n::page::ControlText;
-use crate::model::Field;
 use crate::model::embed::Layout;
+use crate::model::{Field, flag_text};
 
 /// One-click configurations from the classic tutorials and real datasets.
 const PRESETS: [(ControlText, &[(Field, &str)]); 4] = [
@@ -125,7 +125,7 @@ pub fn NumberField(
 
 fn number_input(field: Field, label: Signal<&'static str>) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let text = state.text(field);
+    let shown = state.shown(field);
     let has_error = move || !state.errors_for(field).get().is_empty();
     view! {
         <div class="field" class:invalid=has_error>
@@ -140,7 +140,7 @@ fn number_input(field: Field, label: Signal<&'static str>) -> impl IntoView {
                 data-testid=format!("control-{field}")
                 aria-invalid=move || has_error().to_string()
                 aria-describedby=format!("error-{field}")
-                prop:value=move || text.get()
+                prop:value=move || shown.get().text()
                 on:input=move |ev| state.set(field, event_target_value(&ev))
             />
             <FieldErrors field=field />
@@ -148,7 +148,7 @@ fn number_input(field: Field, label: Signal<&'static str>) -> impl IntoView {
     }
 }
 
-/// A boolean field as a checkbox (`0`/`1` in the URL).
+/// A boolean field as a checkbox (`0`/`1` in the URL), ticked as the picture reads it.
 #[component]
 pub fn Toggle(
     /// The parameter it edits.
@@ -161,7 +161,7 @@ pub fn Toggle(
 
 fn checkbox(field: Field, label: &'static str) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let text = state.text(field);
+    let shown = state.shown(field);
     view! {
         <div class="field toggle">
             <label>
@@ -169,10 +169,9 @@ fn checkbox(field: Field, label: &'static str) -> impl IntoView {
                     type="checkbox"
                     name=field.name()
                     data-testid=format!("control-{field}")
-                    prop:checked=move || text.get() == "1"
-                    on:change=move |ev| {
-                        state.set(field, if event_target_checked(&ev) { "1" } else { "0" }.into())
-                    }
+                    aria-describedby=format!("error-{field}")
+                    prop:checked=move || shown.get().checked()
+                    on:change=move |ev| state.set(field, flag_text(event_target_checked(&ev)).into())
                 />
                 <code>{label}</code>
             </label>

@@ -11,7 +11,7 @@ use super::url;
 use crate::i18n::fill;
 use crate::i18n::guide::GuideText;
 use crate::model::guide::step;
-use crate::model::{Field, Stage};
+use crate::model::{Field, Stage, parse_flag};
 
 /// The walk-through: a button that opens it, then a stepper card above the pipeline.
 /// `guide=1` in the URL opens it (with `stage=` choosing the step), so a tutorial can link to it.
@@ -122,9 +122,10 @@ fn Dots(
     }
 }
 
-/// Whether the URL asks for the walk-through (`guide=1`).
+/// Whether the URL asks for the walk-through (`guide=1`, or any other spelling of a flag that
+/// is on; a value that is no flag leaves it closed).
 fn opened_by_url() -> bool {
-    url::param("guide").is_some_and(|v| v == "1")
+    url::param("guide").as_deref().and_then(parse_flag) == Some(true)
 }
 
 /// Names the stage being explained on `<body>`, or removes the mark when the guide is closed.

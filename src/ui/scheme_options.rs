@@ -7,8 +7,9 @@ use super::compare::Deals;
 use super::controls::message_lang;
 use super::{AppState, tr};
 use crate::i18n::ecosystem::EcoText as E;
-use crate::model::Field;
+use crate::model::controls::Kind;
 use crate::model::scheme::Step;
+use crate::model::{Field, flag_text};
 
 /// The options and stages of the `k`-th compared scheme.
 #[component]
@@ -79,7 +80,7 @@ fn label(field: Field) -> &'static str {
 /// One option's control (a checkbox, a choice or a number) and its errors.
 fn option(k: usize, field: Field, deals: Memo<Deals>) -> AnyView {
     let state = expect_context::<AppState>();
-    let text = state.text(field);
+    let shown = state.shown(field);
     let id = format!("option-{k}-{field}");
     let error_id = format!("option-error-{k}-{field}");
     let page_errors = state.errors_for(field);
@@ -102,14 +103,7 @@ fn option(k: usize, field: Field, deals: Memo<Deals>) -> AnyView {
             .map(|e| view! { <span class="error" lang=message_lang(e)>{e.message(lang)}</span> })
             .collect_view()
     };
-    let flag = matches!(
-        field,
-        Field::SplitBatches
-            | Field::EvenBatches
-            | Field::UseSeedableSampler
-            | Field::LoaderDropLast
-            | Field::RestoreEpoch
-    );
+    let flag = Kind::of(field) == Kind::Checkbox;
     let choices: Option<&[(&str, &str)]> = match field {
         Field::Inner => {
             Some(&[("random", "RandomSampler(generator=g)"), ("sequential", "SequentialSampler")])
@@ -122,17 +116,17 @@ fn option(k: usize, field: Field, deals: Memo<Deals>) -> AnyView {
     let control = if flag {
         view! {
             <input type="checkbox" id=id.clone() data-testid=format!("option-{field}")
-                prop:checked=move || text.get() == "1"
-                on:change=move |ev| state.set(field, if event_target_checked(&ev) { "1" } else { "0" }.into()) />
+                aria-describedby=error_id.clone() prop:checked=move || shown.get().checked()
+                on:change=move |ev| state.set(field, flag_text(event_target_checked(&ev)).into()) />
         }
         .into_any()
     } else if let Some(choices) = choices {
         let options = choices
             .iter()
-            .map(|&(value, shown)| view! { <option value=value>{shown}</option> })
+            .map(|&(value, name)| view! { <option value=value>{name}</option> })
             .collect_view();
         view! {
-            <select id=id.clone() data-testid=format!("option-{field}") prop:value=move || text.get()
+            <select id=id.clone() data-testid=format!("option-{field}") prop:value=move || shown.get().text()
                 on:change=move |ev| state.set(field, event_target_value(&ev))>
                 {options}
             </select>
@@ -143,7 +137,7 @@ fn option(k: usize, field: Field, deals: Memo<Deals>) -> AnyView {
             <input type="text" id=id.clone() inputmode="numeric" autocomplete="off" spellcheck="false"
                 data-testid=format!("option-{field}") aria-invalid=move || invalid().to_string()
                 aria-describedby=error_id.clone()
-                prop:value=move || text.get() on:input=move |ev| state.set(field, event_target_value(&ev)) />
+                prop:value=move || shown.get().text() on:input=move |ev| state.set(field, event_target_value(&ev)) />
         }
         .into_any()
     };

@@ -11,6 +11,7 @@ use web_sys::js_sys;
 
 use super::url::replace_query;
 use crate::i18n::Lang;
+use crate::model::controls::{self, Kind, Shown};
 use crate::model::scheme::{self, CompareError, Scheme};
 use crate::model::{Field, ParamError, Params, Picture, Stage};
 
@@ -40,51 +41,34 @@ pub struct AppState {
     generation: RwSignal<u64>,
 }
 
-/// The largest `len(dataset)` drawn at once, before the page is up, from a URL whose other
-/// values are bad.
-const FALLBACK_LIMIT: u64 = 1 << 17;
-
 /// Permutation steps per slice: 20 to 40 ms in the browser at the size cap (where every swap
 /// misses the cache), so that it can paint and take input between slices.
 const SLICE: u32 = 1 << 19;
 
 impl AppState {
-    /// State from the page's URL query (`?n=...`), falling back to the defaults for the picture
-    /// when the URL asks for something that cannot be drawn.
+    /// State from the page's URL query (`?n=...`). A URL with bad values shows the picture of
+    /// its good ones (drawn in slices when large, the defaults meanwhile), with each bad
+    /// value's message beside its control; the defaults when even those cannot be drawn.
     pub fn from_query(pairs: &[(String, String)]) -> Self {
-        let defaults = Params::default();
-        let mut texts: BTreeMap<Field, String> =
-            Field::ALL.iter().map(|&f| (f, defaults.get(f))).collect();
-        for (name, value) in pairs {
-            if let Some(field) = Field::from_name(name) {
-                texts.insert(field, value.clone());
-            }
-        }
+        let texts = controls::texts_from_pairs(pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())));
         let lang = pairs
             .iter()
             .find(|(name, _)| name == "lang")
             .and_then(|(_, code)| Lang::from_code(code))
             .unwrap_or_default();
-        // A URL with a bad value still shows what its good values ask for (when that is quick
-        // to draw), with the bad value's message beside its control.
-        let texts_now = texts.iter().map(|(f, v)| (f.name(), v.as_str()));
-        let (good, _) = Params::read_pairs(texts_now);
-        let fallback = Some(good)
-            .filter(|p| p.n <= FALLBACK_LIMIT)
-            .and_then(|p| Picture::compute(&p).ok())
-            .unwrap_or_else(|| {
-                Picture::compute(&defaults).expect("the default configuration is valid")
-            });
+        let defaults =
+            Picture::compute(&Params::default()).expect("the default configuration is valid");
         let asked = pairs.iter().find(|(name, _)| name == "compare").map(|(_, v)| v.as_str());
         let (compare, compare_error) = match asked.map(scheme::parse_compare) {
             Some(Ok(schemes)) => (schemes, None),
             Some(Err(error)) => (default_compare(), Some(error)),
             None => (default_compare(), None),
         };
+        let (good, errors) = controls::params_of(&texts);
         let state = Self {
             texts: RwSignal::new(texts),
             errors: RwSignal::new(Vec::new()),
-            picture: RwSignal::new(Arc::new(fallback)),
+            picture: RwSignal::new(Arc::new(defaults)),
             drawing: RwSignal::new(None),
             visible: RwSignal::new(true),
             lang: RwSignal::new(lang),
@@ -93,7 +77,7 @@ impl AppState {
             compare_error: RwSignal::new(compare_error),
             generation: RwSignal::new(0),
         };
-        state.recompute(false);
+        state.draw(good, errors, false);
         state
     }
 
@@ -123,6 +107,21 @@ impl AppState {
     pub fn text(&self, field: Field) -> Signal<String> {
         let texts = self.texts;
         Signal::derive(move || texts.with(|t| t.get(&field).cloned().unwrap_or_default()))
+    }
+
+    /// What the control of `field` shows: its text read as the picture reads it, or the
+    /// picture's value where a checkbox's or a choice's text is bad ([`controls::shown`]).
+    pub fn shown(&self, field: Field) -> Signal<Shown> {
+        let (texts, picture) = (self.texts, self.picture);
+        // Free text shows as typed: redrawing the picture leaves it (and its caret) alone.
+        let follows_picture = Kind::of(field) != Kind::Text;
+        Signal::derive(move || {
+            texts.with(|t| {
+                let text = t.get(&field).map_or("", String::as_str);
+                let read = |p: &Arc<Picture>| controls::shown(field, text, &p.params);
+                if follows_picture { picture.with(read) } else { picture.with_untracked(read) }
+            })
+        })
     }
 
     /// The errors that belong next to one control.
@@ -171,29 +170,34 @@ impl AppState {
     }
 
     fn recompute(&self, write_url: bool) {
-        let parsed = self.texts.with_untracked(|texts| {
-            Params::from_pairs(texts.iter().map(|(f, v)| (f.name(), v.as_str())))
-        });
-        // Whatever happens next, a drawing still under way is out of date.
-        let generation = self.generation.get_untracked() + 1;
-        self.generation.set(generation);
-        self.drawing.set(None);
-        let params = match parsed {
-            Ok(params) => params,
-            Err(errors) => return self.errors.set(errors),
-        };
+        let (params, errors) = self.texts.with_untracked(controls::params_of);
+        if errors.is_empty() {
+            return self.draw(params, errors, write_url);
+        }
+        // Bad input never replaces the picture (not even with the good values around it).
+        self.cancel_drawing();
+        self.errors.set(errors);
+    }
+
+    /// Draws `params` (at once when small, in slices when large), then shows it with `errors`:
+    /// those of the texts that `params` leaves at their defaults (none once the page is up).
+    /// What the core refuses keeps the current picture, with its errors, or with `errors` when
+    /// there are some (a refusal of the good values alone would blame the wrong control).
+    fn draw(&self, params: Params, errors: Vec<ParamError>, write_url: bool) {
+        let generation = self.cancel_drawing();
         if let Some(picture) = self.restaged(&params) {
-            return self.show(picture, write_url);
+            return self.show(picture, errors, write_url);
         }
         let mut task = match Picture::start(&params) {
             Ok(task) => task,
-            Err(errors) => return self.errors.set(errors),
+            Err(refused) if errors.is_empty() => return self.errors.set(refused),
+            Err(_) => return self.errors.set(errors),
         };
-        self.errors.set(Vec::new());
+        self.errors.set(errors.clone());
         // A small picture is drawn at once; a large one only starts here, so that even the
         // first slice runs in a task of its own.
         if task.progress().1 <= SLICE {
-            return self.show(task.finish(), write_url);
+            return self.show(task.finish(), errors, write_url);
         }
         let state = *self;
         spawn_local(async move {
@@ -212,16 +216,25 @@ impl AppState {
                 return;
             }
             state.drawing.set(None);
-            state.show(task.finish(), write_url);
+            state.show(task.finish(), errors, write_url);
         });
     }
 
-    fn show(&self, picture: Picture, write_url: bool) {
+    /// Makes any drawing still under way out of date (whatever happens next, it is); returns
+    /// the next drawing's generation.
+    fn cancel_drawing(&self) -> u64 {
+        let generation = self.generation.get_untracked() + 1;
+        self.generation.set(generation);
+        self.drawing.set(None);
+        generation
+    }
+
+    fn show(&self, picture: Picture, errors: Vec<ParamError>, write_url: bool) {
         if write_url {
             replace_query(&picture.params.to_query());
         }
         self.picture.set(Arc::new(picture));
-        self.errors.set(Vec::new());
+        self.errors.set(errors);
     }
 
     /// The current picture at another stage, when the stage is all that changed.
