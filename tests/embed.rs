@@ -31,9 +31,13 @@ fn the_full_page_hides_nothing() {
 }
 
 #[test]
-fn embed_is_1_or_true() {
+fn embed_takes_the_spellings_of_every_flag() {
     check("embed=1", true, &[], &[]);
     check("embed=true&n=8", true, &[], &[]);
+    check("embed=True", true, &[], &[]);
+    check("embed= True ", true, &[], &[]);
+    check("embed=False", false, &[], &[]);
+    check("embed=TRUE", false, &[], &[]);
 }
 
 #[test]

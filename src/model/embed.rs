@@ -2,8 +2,8 @@
 //! (`embed=1`), with controls and sections left out by `hide=`; and the `<iframe>` code that
 //! embeds a view.
 //!
-//! - `embed=1` (or `true`): no masthead, no footer, no share panel, no cost, no code panel;
-//!   the controls, the lengths, the pipeline (with playback), the index tables (with and
+//! - `embed=1` (or any spelling [`super::parse_flag`] takes for on: `true`, `True`): no
+//!   masthead, no footer, no share panel, no cost, no code panel; the controls, the lengths, the pipeline (with playback), the index tables (with and
 //!   without a sampler) and the epoch timeline stay, with a link to the full page.
 //! - `hide=a,b,…` (on the full page too, so an embed can be previewed before it is copied):
 //!   each item is a control's URL name ([`Field::name`]: `n`, `seed`, `drop_last`, `stage`
@@ -67,7 +67,7 @@ impl Layout {
         let mut layout = Layout::default();
         for (name, value) in pairs {
             match name {
-                "embed" => layout.embed = matches!(value.trim(), "1" | "true"),
+                "embed" => layout.embed = super::parse_flag(value) == Some(true),
                 "hide" => value.split(',').for_each(|item| layout.hide(item.trim())),
                 _ => {}
             }

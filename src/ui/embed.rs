@@ -94,7 +94,7 @@ fn page_height() -> f64 {
 /// (`guide=1`) lives on the full page.
 pub fn notices() -> Option<impl IntoView> {
     let guide =
-        super::url::param("guide").is_some_and(|v| matches!(v.trim(), "1" | "true" | "True"));
+        super::url::param("guide").is_some_and(|v| crate::model::parse_flag(&v) == Some(true));
     guide.then(
         || view! { <p class="scenario-note" data-testid="embed-notice">{tr(T::EmbedNoGuide)}</p> },
     )

@@ -15,7 +15,10 @@ use crate::model::{Field, Picture, Seeding, Visits};
 pub fn NoSamplerPanel() -> impl IntoView {
     let state = expect_context::<AppState>();
     let indices = use_indices(state);
-    let seeding = state.text(Field::Seeding);
+    // What the select shows and what picks the seed field: the seeding the picture uses when
+    // the URL's text is bad (model::controls).
+    let shown = state.shown(Field::Seeding);
+    let seeding = Signal::derive(move || shown.with(|s| s.text()));
     view! {
         <section class="no-sampler" aria-labelledby="no-sampler-title">
             <h2 id="no-sampler-title">{tr(T::Title)}</h2>
