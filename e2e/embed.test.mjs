@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { count, useBrowser } from "./harness.mjs";
+import { count, crateVersion, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
 const { withPage } = session;
@@ -92,12 +92,6 @@ test("nothing from the URL is ever read as HTML", async () => {
     assert.equal(await page.evaluate(() => window.injected), undefined);
   });
 });
-
-/** The crate's version, as Cargo.toml gives it. */
-async function crateVersion() {
-  const toml = await readFile(new URL("../Cargo.toml", import.meta.url), "utf8");
-  return toml.match(/^version = "([^"]+)"/m)[1];
-}
 
 test("the full page and the embed name the version they are", async () => {
   const line = `sampler-viz ${await crateVersion()}`;

@@ -200,3 +200,11 @@ export function useBrowser(prefix = "/") {
   };
   return session;
 }
+
+/** The crate's version, `[package] version` in Cargo.toml: the module's and its package's. */
+export async function crateVersion() {
+  const toml = await readFile(new URL("../Cargo.toml", import.meta.url), "utf8");
+  const [, version] = toml.match(/^\[package\][^[]*?^version = "([^"]+)"/m) ?? [];
+  if (!version) throw new Error("no [package] version in Cargo.toml");
+  return version;
+}

@@ -3,13 +3,7 @@ import { readFile } from "node:fs/promises";
 import { after, before } from "node:test";
 import { launchBrowser, openPage, serveDist } from "./harness.mjs";
 
-/** The crate's version, `[package] version` in Cargo.toml: the module's and its package's. */
-export async function crateVersion() {
-  const toml = await readFile(new URL("../Cargo.toml", import.meta.url), "utf8");
-  const [, version] = toml.match(/^\[package\][^[]*?^version = "([^"]+)"/m) ?? [];
-  if (!version) throw new Error("no [package] version in Cargo.toml");
-  return version;
-}
+export { crateVersion } from "./harness.mjs";
 
 /** A BigInt argument, as it crosses into the page (`{ $bigint: "…" }`, revived there). */
 export const big = (text) => ({ $bigint: String(text) });
