@@ -4,7 +4,9 @@
 //
 // wasm-bindgen's functions read the wasm instance that init() sets, so before it they fail
 // with a bare "Cannot read properties of undefined". Each function here first checks that the
-// module is loaded, and throws an Error that says to call init() if it is not.
+// module is loaded, and throws an Error that says to call init() if it is not. Each passes on
+// every argument it is given (`...args`), so a parameter added in Rust reaches the glue
+// without a change here.
 import load, * as core from "./sampler_viz_core.js";
 
 let loaded = false;
@@ -23,23 +25,49 @@ function ensureLoaded(name) {
   throw error;
 }
 
+/** Whether this runs in Node, whose fetch cannot read the file: URL the wasm has there. */
+const inNode = typeof globalThis.process?.versions?.node === "string";
+
+/** Whether `input` is the wasm itself (its bytes or a compiled module), not where to find it. */
+function isWasm(input) {
+  return (
+    input instanceof ArrayBuffer ||
+    ArrayBuffer.isView(input) ||
+    (typeof WebAssembly === "object" && input instanceof WebAssembly.Module)
+  );
+}
+
+/**
+ * What init's argument gives the glue to load, as the glue reads it: `module_or_path` of a
+ * plain object, else the argument itself (the deprecated bare form), awaited if a promise.
+ */
+async function given(options) {
+  const plain = options !== null && typeof options === "object" && Object.getPrototypeOf(options) === Object.prototype;
+  try {
+    return await (plain ? options.module_or_path : options);
+  } catch {
+    return undefined; // a promise that failed (a fetch of its own) gave nothing
+  }
+}
+
 /**
  * Loads the wasm (`sampler_viz_bg.wasm` beside this file when no argument is given) once;
  * later calls share the first one's promise. Resolves to nothing.
  */
-export default function init(options) {
-  loading ??= load(options).then(
+export default function init(...args) {
+  loading ??= load(...args).then(
     () => {
       loaded = true;
     },
-    (error) => {
+    async (error) => {
       loading = undefined; // a failed load may be tried again
-      // Node's fetch cannot read a file: URL, which is where the wasm is without an argument.
-      if (options === undefined && import.meta.url.startsWith("file:")) {
+      // In Node, every way but the bytes (or a compiled module) ends in a fetch, which cannot
+      // read the file: URL where the wasm is: no argument, {}, a path or a URL alike.
+      if (inNode && !isWasm(await given(args[0]))) {
         const hint =
-          "sampler-viz: init() could not fetch sampler_viz_bg.wasm from a file: URL; " +
-          "in Node, pass its bytes: `await init({ module_or_path: await readFile(path) })`";
-        throw new Error(`${hint} (${error.message})`, { cause: error });
+          "sampler-viz: init() could not load sampler_viz_bg.wasm; in Node, pass its bytes: " +
+          "`await init({ module_or_path: await readFile(path) })`";
+        throw new Error(`${hint} (${error?.message ?? error})`, { cause: error });
       }
       throw error;
     },
@@ -48,47 +76,47 @@ export default function init(options) {
 }
 
 /** Loads the wasm from its bytes or a compiled module, synchronously: `{ module }`. */
-export function initSync(options) {
-  core.initSync(options);
+export function initSync(...args) {
+  core.initSync(...args);
   loaded = true;
 }
 
-export function version() {
+export function version(...args) {
   ensureLoaded("version");
-  return core.version();
+  return core.version(...args);
 }
 
-export function distributedIndices(options) {
+export function distributedIndices(...args) {
   ensureLoaded("distributedIndices");
-  return core.distributedIndices(options);
+  return core.distributedIndices(...args);
 }
 
-export function rankIndices(options) {
+export function rankIndices(...args) {
   ensureLoaded("rankIndices");
-  return core.rankIndices(options);
+  return core.rankIndices(...args);
 }
 
-export function distributedBatches(options) {
+export function distributedBatches(...args) {
   ensureLoaded("distributedBatches");
-  return core.distributedBatches(options);
+  return core.distributedBatches(...args);
 }
 
-export function randperm(n, seed) {
+export function randperm(...args) {
   ensureLoaded("randperm");
-  return core.randperm(n, seed);
+  return core.randperm(...args);
 }
 
-export function noSamplerBatches(options) {
+export function noSamplerBatches(...args) {
   ensureLoaded("noSamplerBatches");
-  return core.noSamplerBatches(options);
+  return core.noSamplerBatches(...args);
 }
 
-export function schemes() {
+export function schemes(...args) {
   ensureLoaded("schemes");
-  return core.schemes();
+  return core.schemes(...args);
 }
 
-export function schemeDeal(name, options) {
+export function schemeDeal(...args) {
   ensureLoaded("schemeDeal");
-  return core.schemeDeal(name, options);
+  return core.schemeDeal(...args);
 }
