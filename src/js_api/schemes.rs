@@ -24,15 +24,62 @@ export interface SchemeInfo {
 }
 
 /**
- * The page's parameters, by their URL names: `n`, `num_replicas`, `rank`, `shuffle`, `seed`,
- * `drop_last`, `epoch`, `set_epoch`, `batch_size`, `loader_drop_last`, `loader_shuffle`,
- * `manual_seed`, `seeding` (`"alike"` | `"unseeded"`), `os_seed`, `stage`, `num_workers`; and the ecosystem's:
- * `split_batches`, `even_batches`, `use_seedable_sampler`, `data_seed` (`"none"` or a number),
- * `inner` (`"sequential"` | `"random"`), `inner_seed`, `consumed`, `restore_epoch`, `sharding`
- * (`"none"` | `"worker"` | `"rank_and_worker"`). Each absent
- * one takes the page's default.
+ * `schemeDeal`'s options: the page's parameters by their URL names, each optional (an absent
+ * one takes the page's default). Any other key in an object literal is a type error here, and
+ * any other key at all a `TypeError` at run time, where each also takes the URL's spelling
+ * (`"1"` for `true`, a decimal string for a number).
  */
-export type SchemeOptions = { [name: string]: number | bigint | string | boolean };
+export interface SchemeOptions {
+  /** `len(dataset)`. Default `8`. */
+  n?: number;
+  /** How many processes (GPUs), up to 64. Default `2`. */
+  num_replicas?: number;
+  /** The sampler's `shuffle` (the loader's under `no_sampler` and `accelerate`). Default `true`. */
+  shuffle?: boolean;
+  /** The sampler's `seed`. Default `0`. */
+  seed?: PyInt;
+  /** The sampler's `drop_last`. Default `false`. */
+  drop_last?: boolean;
+  /** The training epoch, 0 ..= 1,000,000. Default `0`. */
+  epoch?: PyInt;
+  /** Whether the loop calls `set_epoch(epoch)`. Default `true`. */
+  set_epoch?: boolean;
+  /** The `DataLoader`'s `batch_size`. Default `4`. */
+  batch_size?: number;
+  /** The `DataLoader`'s `drop_last`. Default `false`. */
+  loader_drop_last?: boolean;
+  /**
+   * The `DataLoader`'s `shuffle` beside a sampler, which PyTorch refuses (`no_sampler`,
+   * `accelerate` and `iterable`, whose loaders get none, ignore it). Default `false`.
+   */
+  loader_shuffle?: boolean;
+  /** `torch.manual_seed(manual_seed)` in every process. Default `0`. */
+  manual_seed?: PyInt;
+  /** `no_sampler`: every process seeded alike, or none seeded. Default `"alike"`. */
+  seeding?: "alike" | "unseeded";
+  /** Stands in for the OS entropy of an unseeded process. Default `2024`. */
+  os_seed?: PyInt;
+  /** Accelerate's `split_batches`. Default `false`. */
+  split_batches?: boolean;
+  /** Accelerate's `even_batches`. Default `true`. */
+  even_batches?: boolean;
+  /** Accelerate's `use_seedable_sampler`. Default `false`. */
+  use_seedable_sampler?: boolean;
+  /** Accelerate's `data_seed`: `"none"` or a seed. Default `"none"`. */
+  data_seed?: "none" | PyInt;
+  /** The sampler Lightning's `DistributedSamplerWrapper` wraps. Default `"random"`. */
+  inner?: "sequential" | "random";
+  /** `g.manual_seed(inner_seed)` for the wrapped `RandomSampler`. Default `0`. */
+  inner_seed?: PyInt;
+  /** torchdata: batches taken before `state_dict()`. Default `1`. */
+  consumed?: number;
+  /** torchdata: whether the new process calls `set_epoch(epoch)`. Default `false`. */
+  restore_epoch?: boolean;
+  /** The `DataLoader`'s `num_workers`. Default `0`. */
+  num_workers?: number;
+  /** How `iterable`'s dataset shards its stream. Default `"none"`. */
+  sharding?: "none" | "worker" | "rank_and_worker";
+}
 
 /** One GPU's epoch under a scheme. */
 export interface SchemeRank {
@@ -112,7 +159,7 @@ pub fn scheme_deal(
         let rule = format!("The registered schemes are {}.", names.join(", "));
         return Err(wrong_type(&format!("schemeDeal: no scheme called {name:?}"), &rule));
     };
-    let keys: Vec<&str> = Field::ALL.iter().map(|f| f.name()).collect();
+    let keys = option_names();
     let options = Options::new(&options, "schemeDeal", &keys)?;
     let mut pairs = Vec::new();
     for key in &keys {
@@ -133,6 +180,14 @@ pub fn scheme_deal(
     }
     let deal = scheme.deal_up_to(&params, &Shared::default(), usize::MAX).map_err(refused)?;
     Ok(deal_object(scheme.name(), &deal))
+}
+
+/// The options `schemeDeal` takes (`SchemeOptions` above): the page's parameters but `rank`
+/// and `stage`, which choose what the page highlights and change no deal (a deal holds every
+/// rank, at the last stage), so passing them would only mislead.
+fn option_names() -> Vec<&'static str> {
+    let view_only = [Field::Rank, Field::Stage];
+    Field::ALL.iter().filter(|f| !view_only.contains(f)).map(|f| f.name()).collect()
 }
 
 /// The first error, as PyTorch raises it or as the page words it.
