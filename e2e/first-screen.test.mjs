@@ -56,3 +56,91 @@ for (const colorScheme of ["light", "dark"]) {
     }, { ready: READY, viewport: { width: 390, height: 844 } });
   });
 }
+
+/**
+ * What sticks out of each shown scheme card, as "selector: N px": every element the card
+ * shows must lie within it, across. What a scroller inside the card clips is the scroller's
+ * (a lane, the Python) and is checked as the scroller itself.
+ */
+function outOfCards(page) {
+  return page.$$eval("[data-testid=scheme-panel]", (cards) =>
+    cards.filter((card) => card.getClientRects().length > 0).flatMap((card) => {
+      const box = card.getBoundingClientRect();
+      const clipped = (el) => {
+        for (let up = el.parentElement; up && up !== card; up = up.parentElement) {
+          if (getComputedStyle(up).overflowX !== "visible") return true;
+        }
+        return false;
+      };
+      return [...card.querySelectorAll("*")]
+        .filter((el) => el.getClientRects().length > 0 && !clipped(el))
+        .flatMap((el) => {
+          const r = el.getBoundingClientRect();
+          const by = Math.max(box.left - r.left, r.right - box.right);
+          const name = `${card.dataset.scheme} ${el.tagName.toLowerCase()}${el.className ? `.${[...el.classList].join(".")}` : ""}`;
+          return by > 0.5 ? [`${name}: ${Math.round(by)} px`] : [];
+        });
+    }),
+  );
+}
+
+/**
+ * The dataset row as the reader gets it: `shown` the tiles wholly inside the row's box and the
+ * screen, `all` how many there are, and how the row holds the rest (`scrolls`, `fades` at its
+ * end, `focusable` for the arrow keys, and whether scrolling to its end brings the last tile in).
+ */
+function datasetRow(page) {
+  return page.$eval("[data-testid=dataset] .tiles", async (row) => {
+    const tiles = [...row.querySelectorAll(".tile")];
+    const inside = (t) => {
+      const r = t.getBoundingClientRect();
+      const box = row.getBoundingClientRect();
+      return r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.right <= innerWidth + 0.5 &&
+        r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+    };
+    const shown = tiles.filter(inside).length;
+    const scrolls = row.scrollWidth > row.clientWidth + 1;
+    const fades = getComputedStyle(row).maskImage !== "none";
+    const focusable = row.tabIndex === 0;
+    row.scrollLeft = row.scrollWidth;
+    await new Promise(requestAnimationFrame);
+    const lastReached = tiles.length > 0 && inside(tiles[tiles.length - 1]);
+    row.scrollLeft = 0;
+    return { all: tiles.length, shown, scrolls, fades, focusable, lastReached };
+  });
+}
+
+const PHONE_VIEWS = [
+  {},
+  { n: 8, compare: "accelerate,distributed", split_batches: 1, embed: 1 },
+  { n: 16, num_replicas: 2, batch_size: 4 },
+  { n: 100, num_replicas: 3, compare: "distributed,seed_per_rank" },
+];
+
+for (const width of [390, 360]) {
+  for (const params of PHONE_VIEWS) {
+    test(`${width}×844 ${new URLSearchParams(params)}: nothing sticks out of a scheme's card; every dataset tile shows, or the row says it scrolls`, async () => {
+      await session.withPage(params, async (page) => {
+        const n = Number(params.n ?? (await page.inputValue("[data-testid=control-n] >> nth=0")));
+        // Each compared scheme in turn, as the switch shows them.
+        const switches = await page.locator(".scheme-switch button").count();
+        assert.ok(switches >= 2, "a switch per compared scheme");
+        for (let k = 0; k < switches; k++) {
+          await page.click(`.scheme-switch button >> nth=${k}`);
+          assert.deepEqual(await outOfCards(page), [], `scheme ${k + 1}: nothing wider than its card`);
+        }
+        const row = await datasetRow(page);
+        assert.equal(row.all, Math.min(n, 64), "a tile per sample, up to 64");
+        if (n <= 32) {
+          assert.deepEqual(row, { ...row, shown: row.all, scrolls: false }, "every dataset tile on screen, the row wrapped");
+        } else {
+          assert.ok(row.shown < row.all && row.scrolls, "a long dataset row scrolls");
+          assert.ok(row.fades, "and fades at its end, so a cut tile reads as more this way");
+          assert.ok(row.focusable, "and takes focus, to scroll with the arrow keys");
+          assert.ok(row.lastReached, "and scrolling it to its end shows its last tile");
+        }
+        assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
+      }, { ready: READY, viewport: { width, height: 844 } });
+    });
+  }
+}

@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 
 use super::controls::{NumberField, Toggle, presets};
 use super::epoch_play::{EpochPlay, EpochSteps};
-use super::scheme_panel::{SchemePanel, tile_style};
+use super::scheme_panel::{SchemePanel, WRAP_TILES, tile_style};
 use super::{AppState, fill, thousands, tr};
 use crate::i18n::schemes::SchemeText as T;
 use crate::model::scheme::coverage::{Cover, epochs_to_cover};
@@ -165,7 +165,7 @@ fn DatasetRow() -> impl IntoView {
     view! {
         <div class="dataset-row" data-testid="dataset">
             <span class="row-label">{move || fill(T::Dataset, state.lang.get(), &[("n", &thousands(n()))])}</span>
-            <span class="tiles" tabindex="0" role="group" aria-label=tr(T::DatasetShort)>
+            <span class="tiles" class:wrap=move || n() <= WRAP_TILES as u64 tabindex="0" role="group" aria-label=tr(T::DatasetShort)>
                 {move || (0..n().min(LANE_CAP as u64) as u32).map(|i| view! {
                     <span class="tile" data-sample=i style=tile_style(i)>{i}</span>
                 }).collect_view()}

@@ -129,7 +129,7 @@ fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
         view! {
             <p class="unseen" data-testid="unseen">
                 <span class="row-label">{fill(T::Unseen, lang, &[("count", &thousands(unseen))])}</span>
-                <span class="tiles" tabindex="0" role="group" aria-label=T::UnseenShort.text(lang)>{tiles}{(more > 0).then(|| view! { <span class="more">{fill(T::More, lang, &[("count", &thousands(more))])}</span> })}</span>
+                <span class="tiles" class:wrap={deal.unseen.len() <= WRAP_TILES} tabindex="0" role="group" aria-label=T::UnseenShort.text(lang)>{tiles}{(more > 0).then(|| view! { <span class="more">{fill(T::More, lang, &[("count", &thousands(more))])}</span> })}</span>
             </p>
         }
     });
@@ -142,9 +142,9 @@ fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
     }
 }
 
-/// Lanes of at most this many tiles wrap onto more rows; longer ones scroll (and fade at the
-/// edge, so that a cut tile reads as "more this way").
-const WRAP_TILES: usize = 32;
+/// Rows (lanes, the dataset, the samples no GPU gets) of at most this many tiles wrap onto more
+/// rows; longer ones scroll (and fade at the edge, so that a cut tile reads as "more this way").
+pub(super) const WRAP_TILES: usize = 32;
 
 /// Lanes drawn in the panel's first task; the rest follow in chunks of as many.
 const FIRST_LANES: usize = 8;
