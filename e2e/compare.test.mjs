@@ -89,6 +89,72 @@ test("the no-sampler lanes are PyTorch's, every lane alike, every tile marked as
   }
 });
 
+/**
+ * Each shown lane of each panel as { scheme, rank, ringed, starts, batchGaps, inBatch }: how many
+ * of its tiles are ringed and begin a batch, the space (px) before each batch's first tile that
+ * sits on the row of the tile before it, and the widest space between two tiles of one batch.
+ */
+function laneGaps(page) {
+  return page.$$eval("[data-testid=scheme-panel] [data-testid=gpu-lane]", (lanes) =>
+    lanes.filter((lane) => lane.getClientRects().length > 0).map((lane) => {
+      const tiles = [...lane.querySelectorAll("[data-index]")];
+      const batchGaps = [];
+      let inBatch = 0;
+      tiles.forEach((tile, k) => {
+        if (k === 0) return;
+        const before = tiles[k - 1].getBoundingClientRect();
+        const here = tile.getBoundingClientRect();
+        if (Math.abs(here.top - before.top) > 1) return; // a new row
+        const gap = here.left - before.right;
+        if (tile.classList.contains("batch-start")) batchGaps.push(gap);
+        else inBatch = Math.max(inBatch, gap);
+      });
+      return {
+        scheme: lane.closest("[data-testid=scheme-panel]").dataset.scheme,
+        rank: Number(lane.dataset.rank),
+        tiles: tiles.length,
+        ringed: tiles.filter((t) => t.dataset.dup === "1").length,
+        starts: tiles.filter((t) => t.classList.contains("batch-start")).length,
+        batchGaps,
+        inBatch,
+      };
+    }),
+  );
+}
+
+/** Asserts that each lane shows its batches apart: a gap before every batch's first tile. */
+function assertBatchGaps(lanes, steps) {
+  for (const lane of lanes) {
+    const name = `${lane.scheme} GPU ${lane.rank}`;
+    assert.equal(lane.starts, steps - 1, `${name}: ${steps} batches, so ${steps - 1} batch starts after the first`);
+    assert.ok(lane.batchGaps.length > 0, `${name}: a batch start on the row of the tile before it`);
+    for (const gap of lane.batchGaps) {
+      assert.ok(gap >= lane.inBatch + 8,
+        `${name}: ${Math.round(gap)} px before a batch's first tile, ${Math.round(lane.inBatch)} px between tiles of a batch`);
+    }
+  }
+}
+
+test("a batch's first tile keeps its gap, ringed or not (the no-sampler lanes are all ringed)", async () => {
+  const params = { n: 16, num_replicas: 2, batch_size: 4 };
+  await withPage(params, async (page) => {
+    assert.match(await page.textContent("[data-scheme=no_sampler] [data-fact=steps]"), /Steps per epoch on each GPU: 4\./);
+    const lanes = await laneGaps(page);
+    const none = lanes.filter((l) => l.scheme === "no_sampler");
+    assert.equal(none.length, 2);
+    assert.ok(none.every((l) => l.tiles === 16 && l.ringed === 16), "every no-sampler tile is ringed");
+    assertBatchGaps(none, 4);
+    assertBatchGaps(lanes.filter((l) => l.scheme === "distributed"), 2);
+  });
+  // On a phone, the no-sampler panel on its own.
+  await withPage(params, async (page) => {
+    await page.click(".scheme-switch button >> nth=1");
+    const lanes = await laneGaps(page);
+    assert.deepEqual(lanes.map((l) => l.scheme), ["no_sampler", "no_sampler"]);
+    assertBatchGaps(lanes, 4);
+  }, { viewport: { width: 390, height: 844 } });
+});
+
 test("compare= picks the schemes; seed_per_rank's lanes lose and repeat samples", async () => {
   await withPage({ n: 16, num_replicas: 4, compare: "distributed,seed_per_rank" }, async (page) => {
     const panels = await readPanels(page);
