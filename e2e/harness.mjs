@@ -23,30 +23,43 @@ const TYPES = {
   ".css": "text/css",
   ".svg": "image/svg+xml",
   ".png": "image/png",
+  ".json": "application/json",
 };
 
 /**
- * Serves dist/ on 127.0.0.1 at a free port, under `prefix` (e.g. "/tools/sampler/"; anything
- * outside it is not found); resolves to { url, close }, `url` ending in the prefix.
+ * Serves a folder on 127.0.0.1 at a free port: `root` (default dist/) under `prefix` (e.g.
+ * "/tools/sampler/"), each response with `headers` besides its content-type. Anything outside
+ * the prefix is not found, unless `rest` ({ root, headers }) serves it: two folders on one
+ * origin, as a site that hosts the bundle beside its own pages. Resolves to
+ * { url, origin, paths, close }: `url` ends in the prefix, `paths` lists every path asked for.
  */
-export async function serveDist(prefix = "/") {
+export async function serveDist(prefix = "/", { root = dist, headers = {}, rest } = {}) {
+  const paths = [];
   const server = createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url, "http://x").pathname);
-    const path = normalize(`/${pathname.slice(prefix.length)}`);
-    const file = join(dist, path.endsWith("/") ? join(path, "index.html") : path);
+    paths.push(pathname);
+    const inside = pathname.startsWith(prefix);
+    const from = inside ? { root, headers } : rest;
     try {
-      if (!pathname.startsWith(prefix)) throw new Error("outside the prefix");
+      if (!from) throw new Error("outside the prefix");
+      const path = normalize(`/${inside ? pathname.slice(prefix.length) : pathname}`);
+      const file = join(from.root, path.endsWith("/") ? join(path, "index.html") : path);
       const body = await readFile(file);
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+      res.writeHead(200, {
+        "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+        ...from.headers,
+      });
       res.end(body);
     } catch {
       res.writeHead(404).end("not found");
     }
   });
   await new Promise((done) => server.listen(0, "127.0.0.1", done));
-  const { port } = server.address();
+  const origin = `http://127.0.0.1:${server.address().port}`;
   return {
-    url: `http://127.0.0.1:${port}${prefix}`,
+    url: `${origin}${prefix}`,
+    origin,
+    paths,
     close: () => new Promise((done) => server.close(done)),
   };
 }

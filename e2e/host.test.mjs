@@ -4,16 +4,13 @@
 // /tools/sampler/, both from one origin. Chromium is a phone-wide column (390 px).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
-import { extname, join, normalize } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DRAWN, goldenCases, launchBrowser } from "./harness.mjs";
+import { DRAWN, crateVersion, goldenCases, launchBrowser, serveDist } from "./harness.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const cargoToml = await readFile(join(root, "Cargo.toml"), "utf8");
-/** The crate's version, from Cargo.toml's [package]. */
-const VERSION = cargoToml.match(/^\[package\][^[]*?^version\s*=\s*"([^"]+)"/m)?.[1];
+const VERSION = await crateVersion();
 const SITE = join(root, "target/site", `sampler-viz-${VERSION}`);
 const TUTORIAL = join(root, "examples/tutorial");
 const PUBLIC_URL = "https://tutorial.example/tools/sampler/";
@@ -31,13 +28,6 @@ const HOST_CSP = [
   "base-uri 'self'",
 ].join("; ");
 
-const TYPES = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript",
-  ".wasm": "application/wasm",
-  ".css": "text/css",
-  ".svg": "image/svg+xml",
-};
 /** Something the bundle draws in every frame once its wasm has started. */
 const EMBED_DRAWN = "[data-testid=full-page-link]";
 /** The tutorial's line computed by the JS API, once its script has run. */
@@ -45,51 +35,29 @@ const COMPUTED = "[data-testid=computed]:has-text('GPU 0')";
 /** How far (CSS px) a frame's height may be from its content's. */
 const SLACK = 3;
 
-const session = { paths: [] };
+const session = {};
 
 before(async () => {
-  assert.ok(VERSION, "Cargo.toml's [package] has a version");
   await stat(join(SITE, "index.html")).catch(() => {
     throw new Error(
       `${SITE} is missing: run scripts/build-site --public-url ${PUBLIC_URL} target/site ` +
         "(scripts/test does, before the end-to-end tests)",
     );
   });
-  session.server = await serveSite();
+  // One origin, as an author's site: /tools/sampler/… from the bundle (with no header of its
+  // own: its pages carry their CSP in a <meta>), anything else from examples/tutorial/ with the
+  // host's CSP as a header.
+  session.server = await serveDist(BUNDLE, {
+    root: SITE,
+    rest: { root: TUTORIAL, headers: { "content-security-policy": HOST_CSP } },
+  });
   session.browser = await launchBrowser();
 });
 
 after(async () => {
   await session.browser?.close();
-  await new Promise((done) => (session.server ? session.server.close(done) : done()));
+  await session.server?.close();
 });
-
-/**
- * One origin, as an author's site: `/tools/sampler/…` from the bundle (with no header of its
- * own: its pages carry their CSP in a <meta>), anything else from examples/tutorial/ with the
- * host's CSP as a header. Records every path asked for.
- */
-async function serveSite() {
-  const server = createServer(async (req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url, "http://x").pathname);
-    session.paths.push(pathname);
-    const inBundle = pathname.startsWith(BUNDLE);
-    const [folder, rest] = inBundle ? [SITE, pathname.slice(BUNDLE.length)] : [TUTORIAL, pathname];
-    const path = normalize(`/${rest}`);
-    const file = join(folder, path.endsWith("/") ? join(path, "index.html") : path);
-    try {
-      const body = await readFile(file);
-      const headers = { "content-type": TYPES[extname(file)] ?? "application/octet-stream" };
-      if (!inBundle) headers["content-security-policy"] = HOST_CSP;
-      res.writeHead(200, headers).end(body);
-    } catch {
-      res.writeHead(404).end("not found");
-    }
-  });
-  await new Promise((done) => server.listen(0, "127.0.0.1", done));
-  server.origin = `http://127.0.0.1:${server.address().port}`;
-  return server;
-}
 
 /**
  * Opens `path` in a 390 px wide page and records, from the page and every frame: console
@@ -197,7 +165,7 @@ test("the tutorial page and both embeds load with no console error, no CSP viola
     assert.deepEqual(seen.violations, [], "no Content-Security-Policy violation anywhere");
     assert.ok(await page.isVisible(COMPUTED), "the tutorial's script ran to its end");
     assert.deepEqual(seen.sockets, [], "no WebSocket");
-    const trunk = [...seen.requests, ...session.paths].filter((u) => u.includes("/.well-known/trunk"));
+    const trunk = [...seen.requests, ...session.server.paths].filter((u) => u.includes("/.well-known/trunk"));
     assert.deepEqual(trunk, [], "nothing asks for Trunk's live reload");
     const frames = page.frames().filter((f) => new URL(f.url()).pathname === BUNDLE);
     assert.equal(frames.length, 2, "both embeds come from /tools/sampler/");
