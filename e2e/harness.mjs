@@ -82,7 +82,8 @@ export function launchBrowser() {
 }
 
 /**
- * Opens `url` in a new page and records every console error and uncaught exception.
+ * Opens `url` in a new page and records every console error and uncaught exception (`errors`)
+ * and every console warning (`warnings`).
  * `options` go to the page's new context (e.g. `{ permissions: ["clipboard-read"] }`). Pages
  * ask for reduced motion unless `options.reducedMotion` says otherwise, so that the landing
  * page does not play epochs by itself under a test that reads it.
@@ -90,10 +91,14 @@ export function launchBrowser() {
 export async function openPage(browser, url, viewport = { width: 1280, height: 900 }, options = {}) {
   const page = await browser.newPage({ viewport, reducedMotion: "reduce", ...options });
   const errors = [];
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  const warnings = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+    else if (m.type() === "warning") warnings.push(m.text());
+  });
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto(url);
-  return { page, errors };
+  return { page, errors, warnings };
 }
 
 /** The golden cases of one file (e.g. "distributed_sampler"), parsed. */
@@ -198,15 +203,16 @@ export function useBrowser(prefix = "/") {
   });
   /**
    * Opens the page with these query parameters (and context `options`), waits for `ready`, runs
-   * `body(page)`, then asserts the page logged no console error and threw nothing.
+   * `body(page)`, then asserts the page logged no console error or warning and threw nothing.
    */
   session.withPage = async (params, body, { options = {}, ready = TABLE, viewport } = {}) => {
     const url = appUrl(session.server.url, params);
-    const { page, errors } = await openPage(session.browser, url, viewport, options);
+    const { page, errors, warnings } = await openPage(session.browser, url, viewport, options);
     try {
       await page.waitForSelector(ready, { timeout: DRAWN });
       await body(page);
       assert.deepEqual(errors, [], "no console errors or page errors");
+      assert.deepEqual(warnings, [], "no console warnings");
     } finally {
       await page.close();
     }

@@ -61,7 +61,7 @@ after(async () => {
 
 /**
  * Opens `path` in a 390 px wide page and records, from the page and every frame: console
- * errors, uncaught exceptions, Content-Security-Policy violations (the event and the console's
+ * errors and warnings, uncaught exceptions, Content-Security-Policy violations (the event and the console's
  * report of it), every request and every WebSocket. With `lateScript`, tutorial.js is held back
  * until both embeds have drawn and settled, so its height listener surely comes after their
  * first messages.
@@ -72,11 +72,11 @@ async function open(path, { lateScript = false, ready } = {}) {
     reducedMotion: "reduce",
   });
   const page = await context.newPage();
-  const seen = { errors: [], violations: [], requests: [], sockets: [] };
+  const seen = { errors: [], warnings: [], violations: [], requests: [], sockets: [] };
   page.on("console", (m) => {
-    if (m.type() === "error" || /Content.Security.Policy/i.test(m.text())) {
-      seen.errors.push(`${m.location().url}: ${m.text()}`);
-    }
+    const said = `${m.location().url}: ${m.text()}`;
+    if (m.type() === "error" || /Content.Security.Policy/i.test(m.text())) seen.errors.push(said);
+    else if (m.type() === "warning") seen.warnings.push(said);
   });
   page.on("pageerror", (e) => seen.errors.push(String(e)));
   page.on("request", (r) => seen.requests.push(r.url()));
@@ -162,6 +162,7 @@ test("the tutorial page and both embeds load with no console error, no CSP viola
     // Anything logged late (a failed WebSocket retries every few seconds) has time to show.
     await page.waitForTimeout(1500);
     assert.deepEqual(seen.errors, [], "no console error or exception in the host or a frame");
+    assert.deepEqual(seen.warnings, [], "no console warning in the host or a frame");
     assert.deepEqual(seen.violations, [], "no Content-Security-Policy violation anywhere");
     assert.ok(await page.isVisible(COMPUTED), "the tutorial's script ran to its end");
     assert.deepEqual(seen.sockets, [], "no WebSocket");
@@ -266,5 +267,26 @@ test("the bundle is stamped with the crate's version: its folder, VERSION, the f
     assert.deepEqual([...seen.errors, ...embed.seen.errors], []);
   } finally {
     await embed.close();
+  }
+});
+
+test("the bundle's pages log no console warning: the page, an embed, the JS API's example", async () => {
+  const pages = [
+    [`${BUNDLE}?n=10`, "[data-testid=share-link]"],
+    [`${BUNDLE}?n=8&compare=accelerate,distributed&split_batches=1&embed=1`, EMBED_DRAWN],
+    [`${BUNDLE}examples/js-api/`, "[data-testid=status]:has-text('Computed in this page.')"],
+  ];
+  for (const [path, ready] of pages) {
+    const { page, seen, close } = await open(path, { ready });
+    try {
+      // A warning about a preload comes once the load event has passed.
+      await page.waitForLoadState("load");
+      await page.waitForTimeout(500);
+      assert.deepEqual(seen.warnings, [], `no console warning in ${path}`);
+      assert.deepEqual(seen.errors, [], `no console error in ${path}`);
+      assert.deepEqual(seen.violations, [], `no Content-Security-Policy violation in ${path}`);
+    } finally {
+      await close();
+    }
   }
 });
