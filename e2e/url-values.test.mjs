@@ -138,3 +138,20 @@ test("guide= is read by the same parser: True opens the walk-through, yes does n
     assert.ok(await visible(page, "guide-start"));
   });
 });
+
+test("beside a bad value, a click on another control still redraws, and what the core refuses is said", async () => {
+  await withPage({ n: 10, num_replicas: 3, shuffle: "yes" }, async (page) => {
+    assert.match(await text(page, "error-shuffle"), /shuffle/);
+    await page.click("[data-testid=control-drop_last]");
+    assert.equal(await settledText(page, "len-total", "9"), "9", "drop_last=True is drawn");
+    assert.match(await text(page, "call"), /drop_last=True/);
+    assert.match(await text(page, "error-shuffle"), /shuffle/, "the bad value is still said");
+  });
+  // rank 5 of 3 is PyTorch's refusal: the rest of the URL is drawn, and the refusal is said.
+  await withPage({ n: 10, num_replicas: 3, rank: 5, seed: "abc", drop_last: "true" }, async (page) => {
+    assert.equal(await settledText(page, "len-total", "9"), "9");
+    assert.match(await text(page, "call"), /num_replicas=3, rank=0, .*drop_last=True/);
+    assert.match(await text(page, "error-rank"), /Invalid rank 5, rank should be in the interval \[0, 2\]/);
+    assert.match(await text(page, "error-seed"), /abc/);
+  });
+});

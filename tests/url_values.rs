@@ -9,7 +9,9 @@ use std::collections::BTreeMap;
 use proptest::prelude::*;
 use sampler_viz::i18n::Lang;
 use sampler_viz::model::controls::{self, Kind, Shown};
-use sampler_viz::model::{FLAG_SPELLINGS, Field, Params, Problem, flag_text, parse_flag};
+use sampler_viz::model::{
+    FLAG_SPELLINGS, Field, ParamError, Params, Picture, Problem, flag_text, parse_flag,
+};
 
 /// Every flag field (a checkbox on the page).
 fn flag_fields() -> Vec<Field> {
@@ -108,6 +110,49 @@ fn a_link_with_true_ticks_the_box_it_computes_with() {
     }
 }
 
+/// What a page opened with these texts draws (the defaults while the core refuses even the
+/// values it can keep), and every message it shows.
+fn drawn(asked: Params, errors: Vec<ParamError>) -> (Params, Vec<ParamError>) {
+    let base = Params::default();
+    let (settled, errors) =
+        controls::settle(&base, asked, errors, |p| Picture::start(p).map(|_| ()));
+    (settled.map_or(base, |(params, ())| params), errors)
+}
+
+#[test]
+fn a_value_the_core_refuses_keeps_the_others_and_says_why() {
+    let texts = controls::texts_from_pairs([
+        ("n", "10"),
+        ("num_replicas", "3"),
+        ("rank", "5"),
+        ("seed", "abc"),
+        ("drop_last", "true"),
+    ]);
+    let (asked, errors) = controls::params_of(&texts);
+    let (params, errors) = drawn(asked, errors);
+    assert_eq!((params.n, params.num_replicas, params.rank), (10, 3, 0));
+    assert!(params.drop_last);
+    let fields: Vec<Field> = errors.iter().map(|e| e.field).collect();
+    assert_eq!(fields, [Field::Seed, Field::Rank]);
+    assert_eq!(
+        errors[1].message(Lang::En),
+        "ValueError: Invalid rank 5, rank should be in the interval [0, 2]"
+    );
+}
+
+#[test]
+fn a_combination_the_core_refuses_keeps_the_picture() {
+    // Drawn with rank 3 of 4; then 2 GPUs: rank 3 is refused, and it is the picture's own.
+    let base = Params { num_replicas: 4, rank: 3, ..Params::default() };
+    let mut texts: BTreeMap<Field, String> = Field::ALL.iter().map(|&f| (f, base.get(f))).collect();
+    texts.insert(Field::NumReplicas, "2".into());
+    let (asked, errors) = controls::params_over(&base, &texts);
+    let (settled, errors) =
+        controls::settle(&base, asked, errors, |p| Picture::start(p).map(|_| ()));
+    assert!(settled.is_none());
+    assert_eq!(errors.iter().map(|e| e.field).collect::<Vec<_>>(), [Field::Rank]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Any query: the controls read back the picture's parameters
 
@@ -153,14 +198,18 @@ fn cases() -> u32 {
 proptest! {
     #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
 
-    /// For any query, each control's state, read back as its text, gives the picture's value of
-    /// its field: always for checkboxes and choices, and for text whenever the text is valid.
+    /// For any query, each control's state, read back as its text, gives the value of its field
+    /// in the picture the page draws (`controls::settle` over the core's own refusal), always
+    /// for checkboxes and choices and for text whenever it is valid; where it cannot (a value
+    /// the core refuses), a message says why.
     #[test]
     fn the_controls_read_back_what_the_picture_uses(pairs in query()) {
         let pairs = as_the_browser_reads(&pairs);
-        let (drawn, _) = Params::read_pairs(pairs.iter().copied());
+        let (read, _) = Params::read_pairs(pairs.iter().copied());
         let texts = controls::texts_from_pairs(pairs.iter().copied());
-        prop_assert_eq!(&controls::params_of(&texts).0, &drawn, "the page draws read_pairs' values");
+        let (asked, errors) = controls::params_of(&texts);
+        prop_assert_eq!(&asked, &read, "the page asks for read_pairs' values");
+        let (drawn, errors) = drawn(asked, errors);
         for field in Field::ALL {
             let text = &texts[&field];
             let shown = controls::shown(field, text, &drawn);
@@ -168,7 +217,8 @@ proptest! {
             let read = back.set(field, &shown.text());
             let always = Kind::of(field) != Kind::Text;
             prop_assert!(read.is_ok() || !always, "{}: {:?} reads back as nothing", field, shown);
-            if read.is_ok() {
+            let said = errors.iter().any(|e| e.field == field);
+            if read.is_ok() && !said {
                 prop_assert_eq!(back.get(field), drawn.get(field), "{} shows {:?}", field, shown);
             }
             if Kind::of(field) == Kind::Checkbox && parse_flag(text).is_some() {

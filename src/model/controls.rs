@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use super::values::flag_text;
-use super::{Field, Params};
+use super::{Field, ParamError, Params};
 
 /// How a field is edited on the page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,9 +98,59 @@ pub fn texts_from_pairs<'a>(
 }
 
 /// The parameters the controls' texts give, with the errors of the bad ones (whose fields
-/// keep their defaults): what a page opened with these texts draws.
-pub fn params_of(texts: &BTreeMap<Field, String>) -> (Params, Vec<super::ParamError>) {
-    Params::read_pairs(texts.iter().map(|(f, v)| (f.name(), v.as_str())))
+/// keep their defaults): what a page opened with these texts asks to draw.
+pub fn params_of(texts: &BTreeMap<Field, String>) -> (Params, Vec<ParamError>) {
+    params_over(&Params::default(), texts)
+}
+
+/// `base` (the picture shown) with every valid text applied, and the errors of the bad ones,
+/// whose fields keep `base`'s value.
+pub fn params_over(base: &Params, texts: &BTreeMap<Field, String>) -> (Params, Vec<ParamError>) {
+    let mut params = base.clone();
+    let mut errors = Vec::new();
+    for (&field, text) in texts {
+        let mut next = params.clone();
+        match next.set(field, text) {
+            Ok(()) => params = next,
+            Err(error) => errors.push(error),
+        }
+    }
+    (params, errors)
+}
+
+/// What is drawn for `asked` (from [`params_over`], with its `errors`): `check` (the core's
+/// refusal, [`super::Picture::start`] on the page) decides. A value it refuses goes back to
+/// `base`'s, its message joins `errors`, and `check` is asked again, so that a picture is
+/// drawn from every value that can be. `None` when what it refuses is already `base`'s (a
+/// combination: the picture stays, with the messages). So a control that shows a value other
+/// than the picture's always has a message: its own, or the rule the combination breaks.
+pub fn settle<T>(
+    base: &Params,
+    asked: Params,
+    mut errors: Vec<ParamError>,
+    check: impl Fn(&Params) -> Result<T, Vec<ParamError>>,
+) -> (Option<(Params, T)>, Vec<ParamError>) {
+    let mut params = asked;
+    loop {
+        let refused = match check(&params) {
+            Ok(done) => return (Some((params, done)), errors),
+            Err(refused) => refused,
+        };
+        let mut moved = false;
+        for error in refused {
+            let field = error.field;
+            if params.get(field) != base.get(field) {
+                // `base`'s value was drawn, so its text is valid.
+                moved |= params.set(field, &base.get(field)).is_ok();
+            }
+            if !errors.iter().any(|e| e.field == field) {
+                errors.push(error);
+            }
+        }
+        if !moved {
+            return (None, errors);
+        }
+    }
 }
 
 /// The defaults with `field` read from `text`, when `text` is valid for it.

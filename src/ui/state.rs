@@ -22,7 +22,7 @@ pub struct AppState {
     pub texts: RwSignal<BTreeMap<Field, String>>,
     /// What is wrong with the current texts, field by field (empty when all is well).
     pub errors: RwSignal<Vec<ParamError>>,
-    /// The last picture the core could compute: kept while the controls hold bad input.
+    /// The last picture the core could compute: a bad or refused value keeps its value here.
     pub picture: RwSignal<Arc<Picture>>,
     /// While a large picture is being drawn: steps taken and steps in all.
     pub drawing: RwSignal<Option<(u32, u32)>>,
@@ -48,7 +48,8 @@ const SLICE: u32 = 1 << 19;
 impl AppState {
     /// State from the page's URL query (`?n=...`). A URL with bad values shows the picture of
     /// its good ones (drawn in slices when large, the defaults meanwhile), with each bad
-    /// value's message beside its control; the defaults when even those cannot be drawn.
+    /// value's message beside its control; a value the core refuses keeps its default, with
+    /// the core's message (`controls::settle`).
     pub fn from_query(pairs: &[(String, String)]) -> Self {
         let texts = controls::texts_from_pairs(pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())));
         let lang = pairs
@@ -64,7 +65,7 @@ impl AppState {
             Some(Err(error)) => (default_compare(), Some(error)),
             None => (default_compare(), None),
         };
-        let (good, errors) = controls::params_of(&texts);
+        let (asked, errors) = controls::params_of(&texts);
         let state = Self {
             texts: RwSignal::new(texts),
             errors: RwSignal::new(Vec::new()),
@@ -77,7 +78,7 @@ impl AppState {
             compare_error: RwSignal::new(compare_error),
             generation: RwSignal::new(0),
         };
-        state.draw(good, errors, false);
+        state.draw(&Params::default(), asked, errors, false);
         state
     }
 
@@ -170,29 +171,22 @@ impl AppState {
     }
 
     fn recompute(&self, write_url: bool) {
-        let (params, errors) = self.texts.with_untracked(controls::params_of);
-        if errors.is_empty() {
-            return self.draw(params, errors, write_url);
-        }
-        // Bad input never replaces the picture (not even with the good values around it).
-        self.cancel_drawing();
-        self.errors.set(errors);
+        let base = self.picture.with_untracked(|p| p.params.clone());
+        let (asked, errors) = self.texts.with_untracked(|t| controls::params_over(&base, t));
+        self.draw(&base, asked, errors, write_url);
     }
 
-    /// Draws `params` (at once when small, in slices when large), then shows it with `errors`:
-    /// those of the texts that `params` leaves at their defaults (none once the page is up).
-    /// What the core refuses keeps the current picture, with its errors, or with `errors` when
-    /// there are some (a refusal of the good values alone would blame the wrong control).
-    fn draw(&self, params: Params, errors: Vec<ParamError>, write_url: bool) {
+    /// Draws what `asked` can draw over `base` (`controls::settle`: a value the core refuses
+    /// goes back to `base`'s), at once when small, in slices when large, then shows it with
+    /// `errors` and the core's messages. When only `base`'s own values are refused in this
+    /// combination, the picture stays, with the messages.
+    fn draw(&self, base: &Params, asked: Params, errors: Vec<ParamError>, write_url: bool) {
         let generation = self.cancel_drawing();
-        if let Some(picture) = self.restaged(&params) {
+        if let Some(picture) = self.restaged(&asked) {
             return self.show(picture, errors, write_url);
         }
-        let mut task = match Picture::start(&params) {
-            Ok(task) => task,
-            Err(refused) if errors.is_empty() => return self.errors.set(refused),
-            Err(_) => return self.errors.set(errors),
-        };
+        let (task, errors) = controls::settle(base, asked, errors, Picture::start);
+        let Some((_, mut task)) = task else { return self.errors.set(errors) };
         self.errors.set(errors.clone());
         // A small picture is drawn at once; a large one only starts here, so that even the
         // first slice runs in a task of its own.
