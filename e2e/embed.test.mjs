@@ -133,20 +133,63 @@ test("an embed says what it cannot show: an unknown pitfall, the walk-through", 
     assert.equal(await count(page, "[data-testid=control-n]"), 1, "the picture stays");
   });
   await withPage({ guide: 1, embed: 1 }, async (page) => {
-    assert.match(await page.textContent("[data-testid=embed-notice]"), /walk-through \(guide=1\) is on the full page/);
+    assert.match(await page.textContent("[data-testid=url-notices]"), /walk-through \(guide=1\) is on the full page/);
+  });
+  await withPage({ embed: "yes", hide: "sed" }, async (page) => {
+    const said = await page.textContent("[data-testid=url-notices]");
+    assert.match(said, /embed="yes" was ignored: embed is a flag, 0 or 1/);
+    assert.match(said, /hide="sed" was ignored/);
+    assert.equal(await count(page, ".masthead"), 1, "not a flag: the full page");
+  });
+  await withPage({ scenario: "resume", n: 30, batch_size: 7, guide: 1, embed: 1 }, async (page) => {
+    const said = await page.textContent("[data-testid=url-notices]");
+    assert.match(said, /own example, so the link's n, batch_size are not used here/);
+    assert.match(said, /walk-through \(guide=1\) is on the full page/);
+  }, { ready: "[data-testid=scenario-panel]" });
+  await withPage({ embed: 1, hide: "seed" }, async (page) => {
+    assert.equal(await count(page, "[data-testid=url-notices]"), 0, "nothing to say, nothing said");
   });
 });
 
-test("every pitfall embeds, in both languages, with no serious accessibility violation", async () => {
+test("hide= leaves out a compared scheme's options, the lengths and the pipeline", async () => {
+  const query = { compare: "accelerate,distributed", split_batches: 1, embed: 1 };
+  await withPage(query, async (page) => {
+    assert.equal(await count(page, "[data-testid=scheme-options] [data-testid=option-split_batches]"), 1);
+    assert.equal(await count(page, "[data-testid=lengths]"), 1);
+    assert.equal(await count(page, ".pipeline-section"), 1);
+  });
+  await withPage({ ...query, hide: "split_batches,even_batches,lengths,pipeline" }, async (page) => {
+    assert.equal(await count(page, "[data-testid=option-split_batches]"), 0);
+    assert.equal(await count(page, "[data-testid=option-even_batches]"), 0);
+    assert.equal(await count(page, "[data-testid=lengths]"), 0);
+    assert.equal(await count(page, ".pipeline-section"), 0);
+    assert.equal(await count(page, "[data-testid=scheme-panel]"), 2, "the comparison stays");
+  });
+  await withPage({ ...query, hide: "controls" }, async (page) => {
+    assert.equal(await count(page, "[data-testid=scheme-options] input, [data-testid=scheme-options] select"), 0);
+  });
+});
+
+/** Every pitfall's URL name, as docs/embed.md lists them (the page's own list is in Rust). */
+const PITFALLS = ["no_set_epoch", "seed_per_rank", "eval_padding", "drop_last", "tiny_dataset",
+  "no_sampler", "lengths", "resume", "double_shuffle", "split_batches", "even_batches",
+  "lightning_eval", "stateful_resume", "iterable_no_shard", "iterable_sampler", "uneven_hang",
+  "worker_same_numpy_seed"];
+
+test("every pitfall embeds with both sides and no serious accessibility violation (three in Chinese too)", async () => {
   const axe = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-  for (const lang of ["en", "zh"]) {
-    for (const scenario of ["no_set_epoch", "iterable_sampler", "uneven_hang"]) {
-      await withPage({ scenario, embed: 1, lang }, async (page) => {
-        await page.evaluate(axe);
-        const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
-        const serious = result.violations.filter((v) => ["serious", "critical"].includes(v.impact));
-        assert.deepEqual(serious.map((v) => v.id), [], `${scenario} ${lang}`);
-      }, { ready: "[data-testid=scenario-panel]" });
-    }
+  const docs = await readFile(new URL("../docs/embed.md", import.meta.url), "utf8");
+  for (const name of PITFALLS) assert.ok(docs.includes(`\`${name}\``), `docs/embed.md lists ${name}`);
+  const runs = [...PITFALLS.map((s) => [s, "en"]), ...["no_set_epoch", "iterable_sampler", "uneven_hang"].map((s) => [s, "zh"])];
+  for (const [scenario, lang] of runs) {
+    await withPage({ scenario, embed: 1, lang }, async (page) => {
+      assert.equal(await page.getAttribute("[data-testid=scenario-panel]", "data-scenario"), scenario);
+      assert.equal(await count(page, "[data-testid=scenario-broken]"), 1, scenario);
+      assert.equal(await count(page, "[data-testid=scenario-fixed]"), 1, scenario);
+      await page.evaluate(axe);
+      const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+      const serious = result.violations.filter((v) => ["serious", "critical"].includes(v.impact));
+      assert.deepEqual(serious.map((v) => v.id), [], `${scenario} ${lang}`);
+    }, { ready: "[data-testid=scenario-panel]" });
   }
 });

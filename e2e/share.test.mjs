@@ -116,7 +116,7 @@ test("the copied link and embed code reopen the same state", async () => {
 
   assert.match(
     code,
-    /^<iframe class="sampler-viz" src="[^"]+" title="DistributedSampler: 17 samples on 4 GPUs, seed 5, epoch 3 \(sampler-viz\)" width="100%" height="\d+" loading="lazy"><\/iframe>$/,
+    /^<iframe class="sampler-viz" src="[^"]+" title="With DistributedSampler · Without a sampler: 17 samples on 4 GPUs, seed 5, epoch 3 \(sampler-viz\)" width="100%" height="\d+" loading="lazy"><\/iframe>$/,
   );
   const src = code.match(/src="([^"]+)"/)[1].replaceAll("&amp;", "&");
   assert.equal(new URL(src).searchParams.get("embed"), "1");
@@ -144,10 +144,13 @@ test("the link and embed code follow the language, the scenario and the walk-thr
     assert.equal((await link()).get("guide"), "1");
     await page.click("[data-testid=lang-zh]");
     assert.equal((await link()).get("lang"), "zh");
-    assert.match(await page.inputValue("[data-testid=embed-code]"), /title="DistributedSampler：10 个样本/);
+    assert.match(await page.inputValue("[data-testid=embed-code]"), /src="[^"]*scenario=resume[^"]*embed=1"/);
+    assert.doesNotMatch(await page.inputValue("[data-testid=embed-code]"), /[?&;]n=10/, "a pitfall's embed uses its own example");
+    assert.match(await page.inputValue("[data-testid=embed-code]"), /title="[^"]+：出错与修正并排（sampler-viz）"/);
     await page.click("[data-testid=scenario-close]");
     assert.equal((await link()).get("scenario"), null);
     assert.doesNotMatch(await page.textContent(".share"), /this code embeds that pitfall alone|这段代码只嵌入/);
+    assert.match(await page.inputValue("[data-testid=embed-code]"), /title="使用 DistributedSampler · 不使用采样器：10 个样本/);
   });
 });
 
@@ -198,6 +201,11 @@ test("asked with sampler-viz:get-height, the frame answers at once, to the origi
     const own = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
     assert.equal(answer.data.height, own);
     assert.equal(answer.origin, new URL(session.server.url).origin);
+    // A window other than the parent is not answered (here the frame asks itself).
+    await page.evaluate(() => { messages.length = 0; });
+    await frame.evaluate(() => window.postMessage({ type: "sampler-viz:get-height" }, "*"));
+    await page.waitForTimeout(300);
+    assert.deepEqual(await heightMessages(page), []);
     // Any other message is not answered.
     await page.evaluate(() => {
       messages.length = 0;

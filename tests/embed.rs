@@ -1,7 +1,11 @@
 //! The embed view's URL parameters (`embed=`, `hide=`) and the `<iframe>` code.
 
 use sampler_viz::i18n::Lang;
-use sampler_viz::model::embed::{Layout, Section, iframe_code, iframe_title};
+use sampler_viz::model::embed::{
+    Layout, Notice, Section, iframe_code, iframe_title, notices, pitfall_iframe_title, reply_origin,
+};
+use sampler_viz::model::scenario::Scenario;
+use sampler_viz::model::scheme::by_name;
 use sampler_viz::model::{Field, Params};
 
 /// Reads a decoded query string as the page does.
@@ -83,8 +87,75 @@ fn the_iframe_code_escapes_its_attributes() {
 #[test]
 fn the_iframe_title_names_the_configuration() {
     let params = Params { n: 17, num_replicas: 4, seed: 5, epoch: 2, ..Params::default() };
-    let title = iframe_title(&params, Lang::En);
+    let title = iframe_title(&params, &[], Lang::En);
     assert_eq!(title, "DistributedSampler: 17 samples on 4 GPUs, seed 5, epoch 2 (sampler-viz)");
-    let title = iframe_title(&params, Lang::Zh);
+    let title = iframe_title(&params, &[], Lang::Zh);
     assert_eq!(title, "DistributedSampler：17 个样本，4 块 GPU，seed 5，epoch 2（sampler-viz）");
+    let compared: Vec<_> =
+        ["accelerate", "distributed"].iter().filter_map(|n| by_name(n)).collect();
+    let title = iframe_title(&params, &compared, Lang::En);
+    assert_eq!(
+        title,
+        "Accelerate's prepare() · With DistributedSampler: 17 samples on 4 GPUs, seed 5, epoch 2 (sampler-viz)"
+    );
+}
+
+#[test]
+fn a_pitfalls_iframe_is_titled_by_the_pitfall() {
+    assert_eq!(
+        pitfall_iframe_title(Scenario::NoSetEpoch, Lang::En),
+        format!(
+            "{}: broken beside fixed (sampler-viz)",
+            Scenario::NoSetEpoch.title().text(Lang::En)
+        )
+    );
+}
+
+/// What the page says about `query` (embedded or not as `embed=` says, and a pitfall alone
+/// when `pitfall_only`).
+#[track_caller]
+fn said(query: &str, pitfall_only: bool) -> Vec<Notice> {
+    let pairs: Vec<(&str, &str)> = query
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| p.split_once('=').unwrap_or((p, "")))
+        .collect();
+    notices(pairs.iter().copied(), layout(query), pitfall_only)
+}
+
+#[test]
+fn nothing_in_the_url_is_dropped_without_a_word() {
+    assert_eq!(said("n=8&embed=1&hide=seed,timeline&guide=0", false), []);
+    assert_eq!(said("embed=yes", false), [Notice::NotFlag { name: "embed", got: "yes".into() }]);
+    assert_eq!(said("guide=TRUE", false), [Notice::NotFlag { name: "guide", got: "TRUE".into() }]);
+    assert_eq!(said("guide=1", false), [], "the full page opens the walk-through");
+    assert_eq!(said("embed=1&guide=True", false), [Notice::GuideOnFullPage]);
+    assert_eq!(
+        said("hide=sed,seed,,timeline&hide=lengths,pipeline,charts", false),
+        [Notice::UnknownHide("sed".into()), Notice::UnknownHide("charts".into())]
+    );
+    assert_eq!(
+        said("scenario=resume&n=30&embed=1&batch_size=7&n=31&lang=zh", true),
+        [Notice::PitfallOwnExample(vec![Field::N, Field::BatchSize])]
+    );
+    assert_eq!(said("scenario=resume&n=30&embed=1", false), []);
+}
+
+#[test]
+fn the_notices_say_what_was_ignored_in_both_languages() {
+    let notice = Notice::NotFlag { name: "embed", got: "yes".into() };
+    assert_eq!(
+        notice.text(Lang::En),
+        "embed=\"yes\" was ignored: embed is a flag, 0 or 1 (also false or true, False or True)."
+    );
+    assert!(notice.text(Lang::Zh).contains("embed=\"yes\""));
+    let own = Notice::PitfallOwnExample(vec![Field::N, Field::BatchSize]);
+    assert!(own.text(Lang::En).contains("n, batch_size are not used"), "{}", own.text(Lang::En));
+}
+
+#[test]
+fn the_height_goes_back_to_the_origin_that_asked() {
+    assert_eq!(reply_origin("https://tutorial.example"), "https://tutorial.example");
+    assert_eq!(reply_origin("null"), "*");
+    assert_eq!(reply_origin(""), "*");
 }

@@ -9,7 +9,8 @@
 //!   each item is a control's URL name ([`Field::name`]: `n`, `seed`, `drop_last`, `stage`
 //!   hides the playback bar, …), `controls` (every control), or a section: `no_sampler` (the
 //!   no-sampler side and its cost), `timeline`, `tables` (both index tables), `compare` (the
-//!   comparison at the top; its controls move back to the form). Unknown names are
+//!   comparison at the top; its controls move back to the form), `lengths`, `pipeline` (the
+//!   pipeline and its playback bar). Unknown names are
 //!   ignored. Hiding a control keeps its value: the URL still sets it.
 
 use super::params::Field;
@@ -28,12 +29,22 @@ pub enum Section {
     Tables,
     /// The comparison at the top (its controls stay, below).
     Compare,
+    /// The three lengths (`len(dataset)`, `len(sampler)`, `len(loader)`).
+    Lengths,
+    /// The pipeline, stage by stage, with its playback bar.
+    Pipeline,
 }
 
 impl Section {
     /// Every section `hide=` knows.
-    pub const ALL: [Section; 4] =
-        [Section::NoSampler, Section::Timeline, Section::Tables, Section::Compare];
+    pub const ALL: [Section; 6] = [
+        Section::NoSampler,
+        Section::Timeline,
+        Section::Tables,
+        Section::Compare,
+        Section::Lengths,
+        Section::Pipeline,
+    ];
 
     /// Its name in `hide=`.
     pub fn name(self) -> &'static str {
@@ -42,6 +53,8 @@ impl Section {
             Section::Timeline => "timeline",
             Section::Tables => "tables",
             Section::Compare => "compare",
+            Section::Lengths => "lengths",
+            Section::Pipeline => "pipeline",
         }
     }
 
@@ -101,6 +114,91 @@ impl Layout {
     }
 }
 
+/// Something in the URL that the page does not do as asked, said on the page rather than
+/// dropped without a word.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// `embed=` or `guide=` with a value that is not a flag ([`super::parse_flag`]): ignored.
+    NotFlag {
+        /// `embed` or `guide`.
+        name: &'static str,
+        /// What the URL said.
+        got: String,
+    },
+    /// A `hide=` item that names no control or section: ignored.
+    UnknownHide(String),
+    /// `guide=1` in an embed: the walk-through is on the full page.
+    GuideOnFullPage,
+    /// A pitfall's embed shows the pitfall's own example; these fields of the URL are not used.
+    PitfallOwnExample(Vec<Field>),
+}
+
+/// What the page says about its URL's `(name, value)` pairs (decoded, first value of each name;
+/// every `hide` value), for a page embedded or not and showing a pitfall alone or not.
+pub fn notices<'a>(
+    pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    layout: Layout,
+    pitfall_only: bool,
+) -> Vec<Notice> {
+    let mut notices = Vec::new();
+    let mut unused = Vec::new();
+    for (name, value) in pairs {
+        match name {
+            "embed" | "guide" if super::parse_flag(value).is_none() => {
+                let name = if name == "embed" { "embed" } else { "guide" };
+                notices.push(Notice::NotFlag { name, got: value.to_string() });
+            }
+            "guide" if layout.embed && super::parse_flag(value) == Some(true) => {
+                notices.push(Notice::GuideOnFullPage)
+            }
+            "hide" => notices.extend(
+                value
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|item| !item.is_empty() && !known_hide(item))
+                    .map(|item| Notice::UnknownHide(item.to_string())),
+            ),
+            _ => {
+                if let Some(field) =
+                    Field::from_name(name).filter(|f| pitfall_only && !unused.contains(f))
+                {
+                    unused.push(field);
+                }
+            }
+        }
+    }
+    if !unused.is_empty() {
+        notices.push(Notice::PitfallOwnExample(unused));
+    }
+    notices
+}
+
+/// Whether `hide=` knows `item`.
+fn known_hide(item: &str) -> bool {
+    item == "controls"
+        || Field::from_name(item).is_some()
+        || Section::ALL.into_iter().any(|s| s.name() == item)
+}
+
+impl Notice {
+    /// The sentence the page shows, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Notice::NotFlag { name, got } => {
+                fill(PanelText::NoticeNotFlag.text(lang), &[("name", name), ("got", got)])
+            }
+            Notice::UnknownHide(item) => {
+                fill(PanelText::NoticeUnknownHide.text(lang), &[("item", item)])
+            }
+            Notice::GuideOnFullPage => PanelText::EmbedNoGuide.text(lang).to_string(),
+            Notice::PitfallOwnExample(fields) => {
+                let names: Vec<&str> = fields.iter().map(|f| f.name()).collect();
+                fill(PanelText::NoticePitfallExample.text(lang), &[("names", &names.join(", "))])
+            }
+        }
+    }
+}
+
 fn field_bit(field: Field) -> u32 {
     let position = Field::ALL.iter().position(|&f| f == field).unwrap_or(0);
     1 << position
@@ -125,17 +223,36 @@ pub fn iframe_code(src: &str, title: &str) -> String {
     )
 }
 
-/// The `<iframe>`'s accessible title in `lang`: what it shows, in a few words.
-pub fn iframe_title(params: &Params, lang: Lang) -> String {
+/// The `<iframe>`'s accessible title in `lang`: what it shows, in a few words, led by the
+/// compared schemes' titles (`DistributedSampler` alone when no comparison is shown).
+pub fn iframe_title(params: &Params, schemes: &[&dyn super::scheme::Scheme], lang: Lang) -> String {
+    let what = if schemes.is_empty() {
+        "DistributedSampler".to_string()
+    } else {
+        let titles: Vec<&str> = schemes.iter().map(|s| s.title().text(lang)).collect();
+        titles.join(" · ")
+    };
     fill(
         PanelText::IframeTitle.text(lang),
         &[
+            ("what", &what),
             ("n", &params.n),
             ("w", &params.num_replicas),
             ("seed", &params.seed),
             ("epoch", &params.epoch),
         ],
     )
+}
+
+/// The `<iframe>`'s title for a pitfall's embed: the pitfall's title, broken beside fixed.
+pub fn pitfall_iframe_title(scenario: super::scenario::Scenario, lang: Lang) -> String {
+    fill(PanelText::PitfallIframeTitle.text(lang), &[("title", &scenario.title().text(lang))])
+}
+
+/// Where a frame addresses its answer to a parent's `sampler-viz:get-height`: the origin that
+/// asked, or `*` when it has none to name (an opaque `null` origin, a sandboxed parent).
+pub fn reply_origin(asker: &str) -> &str {
+    if asker.is_empty() || asker == "null" { "*" } else { asker }
 }
 
 /// Text for a double-quoted HTML attribute.

@@ -53,7 +53,7 @@ pub fn App() -> impl IntoView {
         {full.then(masthead)}
         {layout.embed.then(|| view! { <h1 class="sr-only">{tr(PageText::EmbedTitle)}</h1> })}
         {if pitfall_only {
-            view! { <main class="embed">{scenarios::embedded()}</main> }.into_any()
+            view! { <main class="embed">{embed::notices(layout, true)} {scenarios::embedded()}</main> }.into_any()
         } else {
             view! { <Main layout=layout landing=landing /> }.into_any()
         }}
@@ -74,15 +74,15 @@ fn Main(
     let compare = !layout.hides_section(Section::Compare);
     view! {
         <main class:embed=layout.embed class:hide-seeding=layout.hides(Field::Seeding)>
+            {embed::notices(layout, false)}
             {layout.embed.then(scenarios::embedded)}
-            {layout.embed.then(embed::notices)}
             {compare.then(|| view! { <Compare landing=landing /> })}
             {full.then(|| view! { <Scenarios /> })}
             <Controls />
             <Drawing />
-            <Lengths />
+            {(!layout.hides_section(Section::Lengths)).then(|| view! { <Lengths /> })}
             {full.then(|| view! { <Guide /> })}
-            <PipelineSection layout=layout />
+            {(!layout.hides_section(Section::Pipeline)).then(|| view! { <PipelineSection layout=layout /> })}
             {(!layout.hides_section(Section::Tables)).then(|| view! { <Tables no_sampler=no_sampler /> })}
             {(full && no_sampler).then(|| view! { <Cost /> })}
             {(!layout.hides_section(Section::Timeline)).then(|| view! { <Timeline /> })}
@@ -108,7 +108,7 @@ fn colophon() -> impl IntoView {
     view! {
         <footer class="colophon">
             <p>{rich(PageText::Colophon)}</p>
-            <p data-testid="version">{embed::VERSION_LINE}</p>
+            <p data-testid="version">{super::VERSION_LINE}</p>
         </footer>
     }
 }

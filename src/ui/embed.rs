@@ -13,7 +13,7 @@ use web_sys::{IntersectionObserver, IntersectionObserverEntry, ResizeObserver, j
 use super::share::page_url;
 use super::{AppState, tr};
 use crate::i18n::page::PanelText as T;
-use crate::model::embed::Layout;
+use crate::model::embed::{Layout, notices as model_notices};
 
 /// The `type` of the message a parent page receives: `{ type, height }`, height in CSS pixels.
 pub const HEIGHT_MESSAGE: &str = "sampler-viz:height";
@@ -21,10 +21,6 @@ pub const HEIGHT_MESSAGE: &str = "sampler-viz:height";
 /// The `type` of the message a parent page sends to ask for the height now (a listener added
 /// after the frame settled has missed the posts).
 pub const GET_HEIGHT_MESSAGE: &str = "sampler-viz:get-height";
-
-/// The page's version, as the footers show it (the crate's, which the JS API's `version()` and
-/// the hosting bundle's folder carry too).
-pub const VERSION_LINE: &str = concat!("sampler-viz ", env!("CARGO_PKG_VERSION"));
 
 /// The layout the page's URL asks for (`embed=`, every `hide=`).
 pub fn page_layout() -> Layout {
@@ -73,9 +69,8 @@ pub fn post_height_to_parent() {
                 js_sys::Reflect::get(&e.data(), &"type".into()).ok().and_then(|t| t.as_string());
             if from_parent && kind.as_deref() == Some(GET_HEIGHT_MESSAGE) {
                 let origin = e.origin();
-                let origin =
-                    if origin.is_empty() || origin == "null" { "*".to_string() } else { origin };
-                let _ = parent.post_message(&height_message(page_height()), &origin);
+                let target = crate::model::embed::reply_origin(&origin);
+                let _ = parent.post_message(&height_message(page_height()), target);
             }
         });
     let _ = window.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());
@@ -90,14 +85,32 @@ fn page_height() -> f64 {
         .map_or(0.0, |root| root.get_bounding_client_rect().height().ceil())
 }
 
-/// What an embed leaves out that its URL asks for, said in the frame: the walk-through
-/// (`guide=1`) lives on the full page.
-pub fn notices() -> Option<impl IntoView> {
-    let guide =
-        super::url::param("guide").is_some_and(|v| crate::model::parse_flag(&v) == Some(true));
-    guide.then(
-        || view! { <p class="scenario-note" data-testid="embed-notice">{tr(T::EmbedNoGuide)}</p> },
-    )
+/// What the page does not do as its URL asks (a value that is not a flag, an unknown `hide=`
+/// item, what an embed leaves to the full page), said at the top ([`crate::model::embed::notices`]).
+pub fn notices(layout: Layout, pitfall_only: bool) -> impl IntoView {
+    let lang = expect_context::<AppState>().lang;
+    let search = window().location().search().unwrap_or_default();
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    if let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) {
+        let first = |name: &str| params.get(name).map(|v| (name.to_string(), v));
+        pairs.extend(first("embed"));
+        pairs.extend(first("guide"));
+        pairs.extend(
+            params.get_all("hide").iter().filter_map(|v| v.as_string()).map(|v| ("hide".into(), v)),
+        );
+        if pitfall_only {
+            pairs.extend(crate::model::Field::ALL.iter().filter_map(|f| first(f.name())));
+        }
+    }
+    let notices =
+        model_notices(pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())), layout, pitfall_only);
+    (!notices.is_empty()).then(|| {
+        let items = notices
+            .into_iter()
+            .map(|notice| view! { <li>{move || notice.text(lang.get())}</li> })
+            .collect_view();
+        view! { <ul class="url-notices" role="status" data-testid="url-notices">{items}</ul> }
+    })
 }
 
 /// `document.referrer`'s origin (the embedding page's), or `*` when there is none to name.
@@ -150,7 +163,7 @@ pub fn EmbedFooter() -> impl IntoView {
                 <span class="sr-only">{tr(T::NewTab)}</span>
             </a>
             {tr(T::EmbedFooter)}
-            " · " <span data-testid="version">{VERSION_LINE}</span>
+            " · " <span data-testid="version">{super::VERSION_LINE}</span>
         </footer>
     }
 }

@@ -44,6 +44,10 @@ use crate::i18n::Lang;
 pub use app::App;
 pub use state::AppState;
 
+/// The page's version, as its footers show it (the crate's, which the JS API's `version()` and
+/// the hosting bundle's folder carry too).
+pub const VERSION_LINE: &str = concat!("sampler-viz ", env!("CARGO_PKG_VERSION"));
+
 /// The text of `key` in the page's current language, as a reactive closure for a view.
 pub fn tr<T: crate::i18n::Text>(key: T) -> impl Fn() -> &'static str + Copy + 'static {
     let lang = expect_context::<AppState>().lang;

@@ -44,20 +44,18 @@ pub fn Scenarios() -> impl IntoView {
         state.set_url(&[(PARAM, name)]);
         chosen.set(next);
     };
-    let body = move || {
-        match chosen.get() {
+    let close = Some(Callback::new(move |_| choose(Choice::None)));
+    let body = move || match chosen.get() {
         Choice::None => ().into_any(),
-        Choice::Known(scenario) => view! {
-            <ScenarioView scenario=scenario on_close=Some(Callback::new(move |_| choose(Choice::None))) />
+        Choice::Known(scenario) => {
+            view! { <ScenarioView scenario=scenario on_close=close /> }.into_any()
         }
-        .into_any(),
         Choice::Unknown(name) => view! {
             <p class="scenario-unknown" role="alert" data-testid="scenario-unknown">
                 {move || fill(ScenarioText::Unknown.text(state.lang.get()), &[("name", &name)])}
             </p>
         }
         .into_any(),
-    }
     };
     view! {
         <section class="scenarios" data-testid="scenarios" aria-labelledby="scenarios-title">
@@ -129,7 +127,15 @@ pub fn embedded() -> Option<AnyView> {
 
 /// Whether the page's URL names a scenario that exists.
 pub fn known_in_url() -> bool {
-    matches!(choice_from_url(), Choice::Known(_))
+    in_url().is_some()
+}
+
+/// The scenario the page's URL names, if it exists.
+pub fn in_url() -> Option<Scenario> {
+    match choice_from_url() {
+        Choice::Known(scenario) => Some(scenario),
+        _ => None,
+    }
 }
 
 /// The scenario the page's URL asks for.

@@ -25,7 +25,11 @@ pub fn SchemeOptions(
     // which options are idle follows the parameters on its own.
     move || {
         let scheme = crate::model::scheme::by_name(current.get()?)?;
-        let options = scheme.options();
+        // `hide=` leaves an option out as it does any control (its value still comes from the
+        // URL).
+        let layout = use_context::<crate::model::embed::Layout>().unwrap_or_default();
+        let options: Vec<Field> =
+            scheme.options().iter().copied().filter(|&f| !layout.hides(f)).collect();
         let fields = options.iter().map(|&field| option(k, field, deals)).collect_view();
         (!options.is_empty()).then(|| {
             view! {

@@ -10,8 +10,9 @@ use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, js_sys};
 
 use super::{AppState, fill, rich, thousands, tr};
 use crate::i18n::page::PanelText as T;
+use crate::model::Field;
 use crate::model::Picture;
-use crate::model::embed::{iframe_code, iframe_title};
+use crate::model::embed::{Layout, Section, iframe_code, iframe_title, pitfall_iframe_title};
 use crate::model::export;
 
 /// The link, the embed code and the downloads for the current picture.
@@ -24,26 +25,40 @@ pub fn SharePanel() -> impl IntoView {
         state.url_writes.track();
         state.picture.with(|p| page_url(&p.params.to_query(), &[]))
     });
+    let layout = use_context::<Layout>().unwrap_or_default();
     let code = Memo::new(move |_| {
         state.url_writes.track();
         let lang = state.lang.get();
+        // With a pitfall open, the embed is that pitfall alone: its own example, so none of
+        // the picture's parameters, and its title.
+        if let Some(scenario) = super::scenarios::in_url() {
+            let mut changes: Vec<(&str, Option<&str>)> =
+                Field::ALL.iter().map(|f| (f.name(), None)).collect();
+            changes.extend([("embed", Some("1")), ("compare", None), ("guide", None)]);
+            let src = page_url("", &changes);
+            return iframe_code(&src, &pitfall_iframe_title(scenario, lang));
+        }
+        let compared = state.compare.get();
+        let shown: &[&dyn crate::model::scheme::Scheme] =
+            if layout.hides_section(Section::Compare) { &[] } else { &compared };
         state.picture.with(|p| {
             let src = page_url(&p.params.to_query(), &[("embed", Some("1"))]);
-            iframe_code(&src, &iframe_title(&p.params, lang))
+            iframe_code(&src, &iframe_title(&p.params, shown, lang))
         })
     });
-    // With a pitfall open, the embed shows that pitfall alone: say so, and how to embed the
-    // picture instead.
-    let pitfall_note = move || {
+    // With a pitfall open, the embed shows that pitfall alone: say so (instead of what the
+    // embed of the picture shows), and how to embed the picture instead.
+    let explain = move || {
         state.url_writes.track();
-        super::scenarios::known_in_url().then(|| tr(T::EmbedPitfall))
+        let text = if super::scenarios::known_in_url() { T::EmbedPitfall } else { T::EmbedExplain };
+        rich(text)
     };
     view! {
         <section class="share" aria-labelledby="share-title">
             <h2 id="share-title">{tr(T::ShareTitle)}</h2>
             <CopyField id="share-link" label=T::Link text=link button=T::CopyLink />
             <CopyField id="embed-code" label=T::EmbedCode text=code button=T::CopyEmbed rows=3 />
-            <p class="explain">{rich(T::EmbedExplain)} {pitfall_note}</p>
+            <p class="explain">{explain}</p>
             <Downloads />
         </section>
     }
@@ -200,11 +215,13 @@ pub fn page_url(query: &str, changes: &[(&str, Option<&str>)]) -> String {
 pub const PUBLIC_URL_META: &str = "sampler-viz:public-url";
 
 /// The public URL the bundle was built for (`<meta name="sampler-viz:public-url">`), if any: an
-/// absolute `http(s)` URL, else ignored.
+/// `http(s)` URL (a relative one read against the page's address), else ignored.
 fn public_url() -> Option<String> {
     let selector = format!("meta[name=\"{PUBLIC_URL_META}\"]");
     let meta = document().query_selector(&selector).ok()??;
     let content = meta.get_attribute("content")?;
-    let url = web_sys::Url::new(content.trim()).ok()?;
+    // A hand-written relative value is read against the page's own address.
+    let here = window().location().href().ok()?;
+    let url = web_sys::Url::new_with_base(content.trim(), &here).ok()?;
     matches!(url.protocol().as_str(), "http:" | "https:").then(|| url.href())
 }

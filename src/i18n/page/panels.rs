@@ -6,8 +6,13 @@ texts! {
     pub enum PanelText {
         /// The embedded frame's accessible title (`<iframe title>`).
         IframeTitle => (
-            "DistributedSampler: {n} samples on {w} GPUs, seed {seed}, epoch {epoch} (sampler-viz)",
-            "DistributedSampler：{n} 个样本，{w} 块 GPU，seed {seed}，epoch {epoch}（sampler-viz）",
+            "{what}: {n} samples on {w} GPUs, seed {seed}, epoch {epoch} (sampler-viz)",
+            "{what}：{n} 个样本，{w} 块 GPU，seed {seed}，epoch {epoch}（sampler-viz）",
+        ),
+        /// The `<iframe>`'s title for a pitfall's embed.
+        PitfallIframeTitle => (
+            "{title}: broken beside fixed (sampler-viz)",
+            "{title}：出错与修正并排（sampler-viz）",
         ),
         /// After a copy.
         Copied => ("Copied.", "已复制。"),
@@ -42,8 +47,8 @@ texts! {
         CopyEmbed => ("Copy embed code", "复制嵌入代码"),
         /// How embedding works.
         EmbedExplain => (
-            "The embed shows the controls, the lengths, the pipeline, the tables and the timeline. Add `hide=seed,drop_last` (any control's name in the URL), `hide=controls`, `no_sampler`, `timeline` or `tables` to this page's URL to leave parts out; the embed code follows. Framed, the page posts `{type: \"sampler-viz:height\", height}` to its parent whenever its height changes.",
-            "嵌入视图包含参数控件、各项长度、流水线、索引表和 epoch 时间线。在本页 URL 中加上 `hide=seed,drop_last`（任一控件在 URL 中的名称）、`hide=controls`、`no_sampler`、`timeline` 或 `tables` 即可隐藏相应部分，嵌入代码会随之更新。被嵌入时，页面每当高度变化都会向父页面发送 `{type: \"sampler-viz:height\", height}`。",
+            "The embed shows the comparison, the controls, the lengths, the pipeline, the tables and the timeline. Add `hide=` to this page's URL with any control's name in the URL (`hide=seed,drop_last`), `controls`, `compare`, `lengths`, `pipeline`, `stage`, `no_sampler`, `timeline` or `tables` to leave parts out; the embed code follows. Framed, the page posts `{type: \"sampler-viz:height\", height}` to its parent whenever its height changes, and answers `{type: \"sampler-viz:get-height\"}` with it.",
+            "嵌入视图包含对比、参数控件、各项长度、流水线、索引表和 epoch 时间线。在本页 URL 中加上 `hide=`，取值为任一控件在 URL 中的名称（`hide=seed,drop_last`）或 `controls`、`compare`、`lengths`、`pipeline`、`stage`、`no_sampler`、`timeline`、`tables`，即可隐藏相应部分，嵌入代码会随之更新。被嵌入时，页面每当高度变化都会向父页面发送 `{type: \"sampler-viz:height\", height}`，收到 `{type: \"sampler-viz:get-height\"}` 时也会回复它。",
         ),
         /// A saved download.
         Saved => ("Saved {name}.", "已保存 {name}。"),
@@ -81,6 +86,21 @@ texts! {
         EmbedNoGuide => (
             "The walk-through (guide=1) is on the full page: open this view there with the link at the bottom.",
             "分步讲解（guide=1）只在完整页面中提供：请用底部的链接在完整页面中打开此视图。"
+        ),
+        /// `embed=` or `guide=` with a value that is not a flag.
+        NoticeNotFlag => (
+            "{name}=\"{got}\" was ignored: {name} is a flag, 0 or 1 (also false or true, False or True).",
+            "已忽略 {name}=\"{got}\"：{name} 是开关，只能是 0 或 1（也可写作 false 或 true、False 或 True）。"
+        ),
+        /// A `hide=` item that names nothing.
+        NoticeUnknownHide => (
+            "hide=\"{item}\" was ignored: it names no control or section of the page.",
+            "已忽略 hide=\"{item}\"：页面上没有这个名字的控件或部分。"
+        ),
+        /// A pitfall's embed given parameters it does not use.
+        NoticePitfallExample => (
+            "This pitfall shows its own example, so the link's {names} are not used here; the full page draws them.",
+            "这个坑使用它自己的示例，因此链接中的 {names} 在这里不起作用；完整页面会按它们绘制。"
         ),
         /// A panic (a bug).
         Panic => (
