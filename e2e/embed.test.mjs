@@ -143,9 +143,16 @@ test("an embed says what it cannot show: an unknown pitfall, the walk-through", 
   });
   await withPage({ scenario: "resume", n: 30, batch_size: 7, guide: 1, embed: 1 }, async (page) => {
     const said = await page.textContent("[data-testid=url-notices]");
-    assert.match(said, /own example, so the link's n, batch_size are not used here/);
+    assert.match(said, /own example, so these parts of the link are not used here: n, batch_size\./);
     assert.match(said, /walk-through \(guide=1\) is on the full page/);
   }, { ready: "[data-testid=scenario-panel]" });
+  await withPage({ scenario: "resume", compare: "distributed,accelerate", hide: "timeline", embed: 1 }, async (page) => {
+    assert.match(await page.textContent("[data-testid=url-notices]"), /not used here: compare, hide=timeline\./);
+  }, { ready: "[data-testid=scenario-panel]" });
+  await withPage({ hide: "pipeline", guide: 1 }, async (page) => {
+    assert.match(await page.textContent("[data-testid=url-notices]"), /hide=pipeline leaves out, so it is left out too/);
+    assert.equal(await count(page, "[data-testid=guide-start]"), 0);
+  });
   await withPage({ embed: 1, hide: "seed" }, async (page) => {
     assert.equal(await count(page, "[data-testid=url-notices]"), 0, "nothing to say, nothing said");
   });

@@ -155,3 +155,20 @@ test("beside a bad value, a click on another control still redraws, and what the
     assert.match(await text(page, "error-seed"), /abc/);
   });
 });
+
+test("a combination PyTorch refuses puts back the value that breaks it, says so beside both, and keeps it in the URL", async () => {
+  await withPage({ n: 10, num_replicas: 4, rank: 3 }, async (page) => {
+    await page.fill("[data-testid=control-num_replicas]", "2");
+    const rule = /Invalid rank 3, rank should be in the interval \[0, 1\]/;
+    await page.waitForFunction(() => document.querySelector("[data-testid=error-rank]")?.textContent.trim());
+    assert.match(await text(page, "error-rank"), rule);
+    assert.match(await text(page, "error-num_replicas"), rule, "beside the control that went back");
+    assert.match(await text(page, "call"), /num_replicas=4, rank=3/);
+    // Another edit is still drawn, and the URL keeps what the controls ask for.
+    await page.click("[data-testid=control-drop_last]");
+    assert.equal(await settledText(page, "len-total", "8"), "8", "drop_last=True drawn on 4 GPUs");
+    assert.match(await text(page, "call"), /drop_last=True/);
+    assert.equal(await settledParam(page, "num_replicas", "2"), "2");
+    assert.equal(pageQuery(page).get("drop_last"), "1");
+  });
+});

@@ -136,8 +136,17 @@ fn nothing_in_the_url_is_dropped_without_a_word() {
     );
     assert_eq!(
         said("scenario=resume&n=30&embed=1&batch_size=7&n=31&lang=zh", true),
-        [Notice::PitfallOwnExample(vec![Field::N, Field::BatchSize])]
+        [Notice::PitfallOwnExample(vec!["n".into(), "batch_size".into()])]
     );
+    assert_eq!(
+        said("scenario=resume&embed=1&compare=distributed,accelerate&hide=timeline,sed", true),
+        [
+            Notice::UnknownHide("sed".into()),
+            Notice::PitfallOwnExample(vec!["compare".into(), "hide=timeline".into()])
+        ]
+    );
+    assert_eq!(said("hide=foo,foo&hide=foo", false), [Notice::UnknownHide("foo".into())]);
+    assert_eq!(said("hide=pipeline&guide=1", false), [Notice::GuideNeedsPipeline]);
     assert_eq!(said("scenario=resume&n=30&embed=1", false), []);
 }
 
@@ -149,8 +158,12 @@ fn the_notices_say_what_was_ignored_in_both_languages() {
         "embed=\"yes\" was ignored: embed is a flag, 0 or 1 (also false or true, False or True)."
     );
     assert!(notice.text(Lang::Zh).contains("embed=\"yes\""));
-    let own = Notice::PitfallOwnExample(vec![Field::N, Field::BatchSize]);
-    assert!(own.text(Lang::En).contains("n, batch_size are not used"), "{}", own.text(Lang::En));
+    let own = Notice::PitfallOwnExample(vec!["n".into(), "batch_size".into()]);
+    assert!(
+        own.text(Lang::En).contains("are not used here: n, batch_size."),
+        "{}",
+        own.text(Lang::En)
+    );
 }
 
 #[test]

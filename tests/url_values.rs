@@ -141,7 +141,7 @@ fn a_value_the_core_refuses_keeps_the_others_and_says_why() {
 }
 
 #[test]
-fn a_combination_the_core_refuses_keeps_the_picture() {
+fn a_combination_the_core_refuses_puts_back_the_value_that_breaks_it() {
     // Drawn with rank 3 of 4; then 2 GPUs: rank 3 is refused, and it is the picture's own.
     let base = Params { num_replicas: 4, rank: 3, ..Params::default() };
     let mut texts: BTreeMap<Field, String> = Field::ALL.iter().map(|&f| (f, base.get(f))).collect();
@@ -149,8 +149,22 @@ fn a_combination_the_core_refuses_keeps_the_picture() {
     let (asked, errors) = controls::params_over(&base, &texts);
     let (settled, errors) =
         controls::settle(&base, asked, errors, |p| Picture::start(p).map(|_| ()));
-    assert!(settled.is_none());
-    assert_eq!(errors.iter().map(|e| e.field).collect::<Vec<_>>(), [Field::Rank]);
+    let (drawn, ()) = settled.expect("the picture's own values are drawable");
+    assert_eq!(drawn, base, "num_replicas goes back");
+    // PyTorch's message beside rank, and beside num_replicas, the control that went back.
+    let fields: Vec<Field> = errors.iter().map(|e| e.field).collect();
+    assert_eq!(fields, [Field::Rank, Field::NumReplicas]);
+    assert_eq!(errors[0].problem, errors[1].problem);
+
+    // Beside that refusal, another edit is still drawn.
+    texts.insert(Field::DropLast, "1".into());
+    let (asked, errors) = controls::params_over(&base, &texts);
+    let (settled, errors) =
+        controls::settle(&base, asked, errors, |p| Picture::start(p).map(|_| ()));
+    let (drawn, ()) = settled.expect("drawable");
+    assert!(drawn.drop_last);
+    assert_eq!((drawn.num_replicas, drawn.rank), (4, 3));
+    assert_eq!(errors.len(), 2);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -210,20 +224,54 @@ proptest! {
         let (asked, errors) = controls::params_of(&texts);
         prop_assert_eq!(&asked, &read, "the page asks for read_pairs' values");
         let (drawn, errors) = drawn(asked, errors);
-        for field in Field::ALL {
-            let text = &texts[&field];
-            let shown = controls::shown(field, text, &drawn);
-            let mut back = Params::default();
-            let read = back.set(field, &shown.text());
-            let always = Kind::of(field) != Kind::Text;
-            prop_assert!(read.is_ok() || !always, "{}: {:?} reads back as nothing", field, shown);
-            let said = errors.iter().any(|e| e.field == field);
-            if read.is_ok() && !said {
-                prop_assert_eq!(back.get(field), drawn.get(field), "{} shows {:?}", field, shown);
-            }
-            if Kind::of(field) == Kind::Checkbox && parse_flag(text).is_some() {
+        check_controls(&texts, &drawn, &errors)?;
+        for (field, text) in &texts {
+            if Kind::of(*field) == Kind::Checkbox && parse_flag(text).is_some() {
                 prop_assert!(text == "0" || text == "1", "{}: {:?} is not canonical", field, text);
             }
         }
     }
+
+    /// Once the page is up, the same holds after any edits: from a picture the core drew,
+    /// the controls' texts changed at random are drawn over it (`params_over`, `settle`), and
+    /// what is drawn is a picture the core accepts.
+    #[test]
+    fn after_any_edit_the_controls_read_back_the_picture(start in query(), edits in query()) {
+        let (base, _) = drawn(controls::params_of(&controls::texts_from_pairs(as_the_browser_reads(&start))).0, Vec::new());
+        let mut texts: BTreeMap<Field, String> = Field::ALL.iter().map(|&f| (f, base.get(f))).collect();
+        for (name, value) in as_the_browser_reads(&edits) {
+            if let Some(field) = Field::from_name(name) {
+                texts.insert(field, value.to_string());
+            }
+        }
+        let (asked, errors) = controls::params_over(&base, &texts);
+        let check = |p: &Params| Picture::start(p).map(|_| ());
+        let (settled, errors) = controls::settle(&base, asked, errors, check);
+        let drawn = settled.map(|(params, ())| params).unwrap_or(base);
+        prop_assert!(Picture::start(&drawn).is_ok(), "the core draws {:?}", drawn);
+        check_controls(&texts, &drawn, &errors)?;
+    }
+}
+
+/// Each control's state, read back as its text, gives `drawn`'s value of its field (always for
+/// checkboxes and choices, for text whenever it is valid), unless a message stands beside it.
+fn check_controls(
+    texts: &BTreeMap<Field, String>,
+    drawn: &Params,
+    errors: &[ParamError],
+) -> Result<(), TestCaseError> {
+    prop_assert!(Picture::start(drawn).is_ok() || *drawn == Params::default());
+    for field in Field::ALL {
+        let text = &texts[&field];
+        let shown = controls::shown(field, text, drawn);
+        let mut back = Params::default();
+        let read = back.set(field, &shown.text());
+        let always = Kind::of(field) != Kind::Text;
+        prop_assert!(read.is_ok() || !always, "{}: {:?} reads back as nothing", field, shown);
+        let said = errors.iter().any(|e| e.field == field);
+        if read.is_ok() && !said {
+            prop_assert_eq!(back.get(field), drawn.get(field), "{} shows {:?}", field, shown);
+        }
+    }
+    Ok(())
 }

@@ -119,11 +119,16 @@ pub fn params_over(base: &Params, texts: &BTreeMap<Field, String>) -> (Params, V
 }
 
 /// What is drawn for `asked` (from [`params_over`], with its `errors`): `check` (the core's
-/// refusal, [`super::Picture::start`] on the page) decides. A value it refuses goes back to
-/// `base`'s, its message joins `errors`, and `check` is asked again, so that a picture is
-/// drawn from every value that can be. `None` when what it refuses is already `base`'s (a
-/// combination: the picture stays, with the messages). So a control that shows a value other
-/// than the picture's always has a message: its own, or the rule the combination breaks.
+/// refusal, [`super::Picture::start`] on the page) decides.
+///
+/// A value it refuses goes back to `base`'s (the picture shown, whose values were drawn), its
+/// message joins `errors`, and `check` is asked again, so that every value that can be drawn
+/// is. When what it refuses is already `base`'s (a combination, as `num_replicas=2` beside the
+/// picture's `rank=3`), the other values that differ from `base` go back one at a time, in
+/// [`Field::ALL`]'s order, until one makes the rest drawable; the message then stands beside
+/// that control too. `None` only when `check` refuses `base` itself.
+///
+/// So a control that shows a value other than the picture's always has a message beside it.
 pub fn settle<T>(
     base: &Params,
     asked: Params,
@@ -137,19 +142,51 @@ pub fn settle<T>(
             Err(refused) => refused,
         };
         let mut moved = false;
-        for error in refused {
-            let field = error.field;
-            if params.get(field) != base.get(field) {
-                // `base`'s value was drawn, so its text is valid.
-                moved |= params.set(field, &base.get(field)).is_ok();
+        for error in &refused {
+            if params.get(error.field) != base.get(error.field) {
+                moved |= params.set(error.field, &base.get(error.field)).is_ok();
             }
-            if !errors.iter().any(|e| e.field == field) {
-                errors.push(error);
-            }
+            add(&mut errors, error.clone());
         }
-        if !moved {
+        if moved {
+            continue;
+        }
+        let differing: Vec<Field> =
+            Field::ALL.into_iter().filter(|&f| params.get(f) != base.get(f)).collect();
+        if differing.is_empty() {
             return (None, errors);
         }
+        // The one value whose return makes the others drawable, else all of them.
+        let back = |params: &Params, field: Field| {
+            let mut back = params.clone();
+            back.set(field, &base.get(field)).ok().map(|()| back)
+        };
+        let culprit = differing.iter().copied().find_map(|field| {
+            let candidate = back(&params, field)?;
+            check(&candidate).is_ok().then_some((field, candidate))
+        });
+        let returned = match culprit {
+            Some((field, candidate)) => {
+                params = candidate;
+                vec![field]
+            }
+            None => {
+                params = base.clone();
+                differing
+            }
+        };
+        for field in returned {
+            for error in &refused {
+                add(&mut errors, ParamError { field, ..error.clone() });
+            }
+        }
+    }
+}
+
+/// Adds `error` unless the same message already stands beside the same control.
+fn add(errors: &mut Vec<ParamError>, error: ParamError) {
+    if !errors.contains(&error) {
+        errors.push(error);
     }
 }
 

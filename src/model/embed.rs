@@ -129,8 +129,12 @@ pub enum Notice {
     UnknownHide(String),
     /// `guide=1` in an embed: the walk-through is on the full page.
     GuideOnFullPage,
-    /// A pitfall's embed shows the pitfall's own example; these fields of the URL are not used.
-    PitfallOwnExample(Vec<Field>),
+    /// A pitfall's embed shows the pitfall's own example; these parameters of the URL (fields,
+    /// `compare`, `hide` items) are not used.
+    PitfallOwnExample(Vec<String>),
+    /// `guide=1` beside `hide=pipeline`: the walk-through explains the pipeline, so it is left
+    /// out too.
+    GuideNeedsPipeline,
 }
 
 /// What the page says about its URL's `(name, value)` pairs (decoded, first value of each name;
@@ -140,35 +144,45 @@ pub fn notices<'a>(
     layout: Layout,
     pitfall_only: bool,
 ) -> Vec<Notice> {
-    let mut notices = Vec::new();
-    let mut unused = Vec::new();
+    let mut notices: Vec<Notice> = Vec::new();
+    let mut unused: Vec<String> = Vec::new();
+    let mut say = |notice: Notice| {
+        if !notices.contains(&notice) {
+            notices.push(notice);
+        }
+    };
+    let mut unused_too = |name: &str| {
+        if !unused.iter().any(|n| n == name) {
+            unused.push(name.to_string());
+        }
+    };
     for (name, value) in pairs {
+        let flag = super::parse_flag(value);
         match name {
-            "embed" | "guide" if super::parse_flag(value).is_none() => {
+            "embed" | "guide" if flag.is_none() => {
                 let name = if name == "embed" { "embed" } else { "guide" };
-                notices.push(Notice::NotFlag { name, got: value.to_string() });
+                say(Notice::NotFlag { name, got: value.to_string() });
             }
-            "guide" if layout.embed && super::parse_flag(value) == Some(true) => {
-                notices.push(Notice::GuideOnFullPage)
+            "guide" if flag == Some(true) && layout.embed => say(Notice::GuideOnFullPage),
+            "guide" if flag == Some(true) && layout.hides_section(Section::Pipeline) => {
+                say(Notice::GuideNeedsPipeline)
             }
-            "hide" => notices.extend(
-                value
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|item| !item.is_empty() && !known_hide(item))
-                    .map(|item| Notice::UnknownHide(item.to_string())),
-            ),
-            _ => {
-                if let Some(field) =
-                    Field::from_name(name).filter(|f| pitfall_only && !unused.contains(f))
-                {
-                    unused.push(field);
+            "hide" => {
+                for item in value.split(',').map(str::trim).filter(|item| !item.is_empty()) {
+                    if !known_hide(item) {
+                        say(Notice::UnknownHide(item.to_string()));
+                    } else if pitfall_only {
+                        unused_too(&format!("hide={item}"));
+                    }
                 }
             }
+            "compare" if pitfall_only => unused_too("compare"),
+            _ if pitfall_only && Field::from_name(name).is_some() => unused_too(name),
+            _ => {}
         }
     }
     if !unused.is_empty() {
-        notices.push(Notice::PitfallOwnExample(unused));
+        say(Notice::PitfallOwnExample(unused));
     }
     notices
 }
@@ -191,9 +205,11 @@ impl Notice {
                 fill(PanelText::NoticeUnknownHide.text(lang), &[("item", item)])
             }
             Notice::GuideOnFullPage => PanelText::EmbedNoGuide.text(lang).to_string(),
-            Notice::PitfallOwnExample(fields) => {
-                let names: Vec<&str> = fields.iter().map(|f| f.name()).collect();
+            Notice::PitfallOwnExample(names) => {
                 fill(PanelText::NoticePitfallExample.text(lang), &[("names", &names.join(", "))])
+            }
+            Notice::GuideNeedsPipeline => {
+                PanelText::NoticeGuideNeedsPipeline.text(lang).to_string()
             }
         }
     }

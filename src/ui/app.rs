@@ -81,7 +81,7 @@ fn Main(
             <Controls />
             <Drawing />
             {(!layout.hides_section(Section::Lengths)).then(|| view! { <Lengths /> })}
-            {full.then(|| view! { <Guide /> })}
+            {(full && !layout.hides_section(Section::Pipeline)).then(|| view! { <Guide /> })}
             {(!layout.hides_section(Section::Pipeline)).then(|| view! { <PipelineSection layout=layout /> })}
             {(!layout.hides_section(Section::Tables)).then(|| view! { <Tables no_sampler=no_sampler /> })}
             {(full && no_sampler).then(|| view! { <Cost /> })}

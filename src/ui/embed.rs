@@ -95,6 +95,7 @@ pub fn notices(layout: Layout, pitfall_only: bool) -> impl IntoView {
         let first = |name: &str| params.get(name).map(|v| (name.to_string(), v));
         pairs.extend(first("embed"));
         pairs.extend(first("guide"));
+        pairs.extend(first("compare"));
         pairs.extend(
             params.get_all("hide").iter().filter_map(|v| v.as_string()).map(|v| ("hide".into(), v)),
         );

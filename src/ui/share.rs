@@ -10,7 +10,6 @@ use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, js_sys};
 
 use super::{AppState, fill, rich, thousands, tr};
 use crate::i18n::page::PanelText as T;
-use crate::model::Field;
 use crate::model::Picture;
 use crate::model::embed::{Layout, Section, iframe_code, iframe_title, pitfall_iframe_title};
 use crate::model::export;
@@ -23,7 +22,7 @@ pub fn SharePanel() -> impl IntoView {
     // their rewrites too, not only the picture's.
     let link = Memo::new(move |_| {
         state.url_writes.track();
-        state.picture.with(|p| page_url(&p.params.to_query(), &[]))
+        state.asked.with(|asked| page_url(&asked.to_query(), &[]))
     });
     let layout = use_context::<Layout>().unwrap_or_default();
     let code = Memo::new(move |_| {
@@ -32,18 +31,16 @@ pub fn SharePanel() -> impl IntoView {
         // With a pitfall open, the embed is that pitfall alone: its own example, so none of
         // the picture's parameters, and its title.
         if let Some(scenario) = super::scenarios::in_url() {
-            let mut changes: Vec<(&str, Option<&str>)> =
-                Field::ALL.iter().map(|f| (f.name(), None)).collect();
-            changes.extend([("embed", Some("1")), ("compare", None), ("guide", None)]);
-            let src = page_url("", &changes);
-            return iframe_code(&src, &pitfall_iframe_title(scenario, lang));
+            let query = format!("scenario={}&lang={}&embed=1", scenario.name(), lang.code());
+            return iframe_code(&page_address(&query), &pitfall_iframe_title(scenario, lang));
         }
         let compared = state.compare.get();
         let shown: &[&dyn crate::model::scheme::Scheme] =
             if layout.hides_section(Section::Compare) { &[] } else { &compared };
-        state.picture.with(|p| {
-            let src = page_url(&p.params.to_query(), &[("embed", Some("1"))]);
-            iframe_code(&src, &iframe_title(&p.params, shown, lang))
+        // The walk-through is the full page's: an embed would only say so.
+        state.asked.with(|asked| {
+            let src = page_url(&asked.to_query(), &[("embed", Some("1")), ("guide", None)]);
+            iframe_code(&src, &iframe_title(asked, shown, lang))
         })
     });
     // With a pitfall open, the embed shows that pitfall alone: say so (instead of what the
@@ -178,6 +175,18 @@ fn save_file(name: &str, mime: &str, text: &str) -> Result<(), JsValue> {
     // The browser reads the Blob after the click returns: free it a little later.
     set_timeout(move || drop(web_sys::Url::revoke_object_url(&url)), Duration::from_secs(30));
     Ok(())
+}
+
+/// The page's absolute address with exactly `query` (no other parameter kept).
+fn page_address(query: &str) -> String {
+    let full = page_url("", &[]);
+    match web_sys::Url::new(&full) {
+        Ok(url) => {
+            url.set_search(query);
+            url.href()
+        }
+        Err(_) => full,
+    }
 }
 
 /// The page's absolute address for `query` (its other parameters kept), with `changes`

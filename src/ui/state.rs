@@ -24,6 +24,9 @@ pub struct AppState {
     pub errors: RwSignal<Vec<ParamError>>,
     /// The last picture the core could compute: a bad or refused value keeps its value here.
     pub picture: RwSignal<Arc<Picture>>,
+    /// What the controls ask for: the picture's parameters with every valid text applied,
+    /// values the core refuses included (what the URL and the share panel hold).
+    pub asked: RwSignal<Params>,
     /// While a large picture is being drawn: steps taken and steps in all.
     pub drawing: RwSignal<Option<(u32, u32)>>,
     /// Whether the page is on screen (an embed scrolled out of view is not); playback waits.
@@ -70,6 +73,7 @@ impl AppState {
             texts: RwSignal::new(texts),
             errors: RwSignal::new(Vec::new()),
             picture: RwSignal::new(Arc::new(defaults)),
+            asked: RwSignal::new(Params::default()),
             drawing: RwSignal::new(None),
             visible: RwSignal::new(true),
             lang: RwSignal::new(lang),
@@ -182,16 +186,25 @@ impl AppState {
     /// combination, the picture stays, with the messages.
     fn draw(&self, base: &Params, asked: Params, errors: Vec<ParamError>, write_url: bool) {
         let generation = self.cancel_drawing();
+        // The URL and the share panel keep what the controls ask for, refused values included,
+        // so that a link reopens the same controls and the same messages.
+        self.asked.set(asked.clone());
+        if write_url {
+            replace_query(&asked.to_query());
+        }
         if let Some(picture) = self.restaged(&asked) {
-            return self.show(picture, errors, write_url);
+            return self.show(picture, errors);
         }
         let (task, errors) = controls::settle(base, asked, errors, Picture::start);
-        let Some((_, mut task)) = task else { return self.errors.set(errors) };
+        let Some((drawn, mut task)) = task else { return self.errors.set(errors) };
+        if let Some(picture) = self.restaged(&drawn) {
+            return self.show(picture, errors);
+        }
         self.errors.set(errors.clone());
         // A small picture is drawn at once; a large one only starts here, so that even the
         // first slice runs in a task of its own.
         if task.progress().1 <= SLICE {
-            return self.show(task.finish(), errors, write_url);
+            return self.show(task.finish(), errors);
         }
         let state = *self;
         spawn_local(async move {
@@ -210,7 +223,7 @@ impl AppState {
                 return;
             }
             state.drawing.set(None);
-            state.show(task.finish(), errors, write_url);
+            state.show(task.finish(), errors);
         });
     }
 
@@ -223,10 +236,7 @@ impl AppState {
         generation
     }
 
-    fn show(&self, picture: Picture, errors: Vec<ParamError>, write_url: bool) {
-        if write_url {
-            replace_query(&picture.params.to_query());
-        }
+    fn show(&self, picture: Picture, errors: Vec<ParamError>) {
         self.picture.set(Arc::new(picture));
         self.errors.set(errors);
     }

@@ -99,8 +99,13 @@ texts! {
         ),
         /// A pitfall's embed given parameters it does not use.
         NoticePitfallExample => (
-            "This pitfall shows its own example, so the link's {names} are not used here; the full page draws them.",
-            "这个坑使用它自己的示例，因此链接中的 {names} 在这里不起作用；完整页面会按它们绘制。"
+            "This pitfall shows its own example, so these parts of the link are not used here: {names}. The full page draws them.",
+            "这个坑使用它自己的示例，因此链接中的这些部分在这里不起作用：{names}。完整页面会按它们绘制。"
+        ),
+        /// `guide=1` beside `hide=pipeline`.
+        NoticeGuideNeedsPipeline => (
+            "The walk-through (guide=1) explains the pipeline, which hide=pipeline leaves out, so it is left out too.",
+            "分步讲解（guide=1）讲的是流水线，而 hide=pipeline 隐藏了流水线，因此分步讲解也一并隐藏。"
         ),
         /// A panic (a bug).
         Panic => (
