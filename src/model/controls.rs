@@ -106,16 +106,7 @@ pub fn params_of(texts: &BTreeMap<Field, String>) -> (Params, Vec<ParamError>) {
 /// `base` (the picture shown) with every valid text applied, and the errors of the bad ones,
 /// whose fields keep `base`'s value.
 pub fn params_over(base: &Params, texts: &BTreeMap<Field, String>) -> (Params, Vec<ParamError>) {
-    let mut params = base.clone();
-    let mut errors = Vec::new();
-    for (&field, text) in texts {
-        let mut next = params.clone();
-        match next.set(field, text) {
-            Ok(()) => params = next,
-            Err(error) => errors.push(error),
-        }
-    }
-    (params, errors)
+    base.read_pairs_over(texts.iter().map(|(f, v)| (f.name(), v.as_str())))
 }
 
 /// What is drawn for `asked` (from [`params_over`], with its `errors`): `check` (the core's
@@ -163,23 +154,20 @@ pub fn settle<T>(
         };
         let culprit = differing.iter().copied().find_map(|field| {
             let candidate = back(&params, field)?;
-            check(&candidate).is_ok().then_some((field, candidate))
+            check(&candidate).ok().map(|done| (field, candidate, done))
         });
-        let returned = match culprit {
-            Some((field, candidate)) => {
-                params = candidate;
-                vec![field]
+        if let Some((field, candidate, done)) = culprit {
+            for error in &refused {
+                add(&mut errors, ParamError { field, ..error.clone() });
             }
-            None => {
-                params = base.clone();
-                differing
-            }
-        };
-        for field in returned {
+            return (Some((candidate, done)), errors);
+        }
+        for field in differing {
             for error in &refused {
                 add(&mut errors, ParamError { field, ..error.clone() });
             }
         }
+        params = base.clone();
     }
 }
 

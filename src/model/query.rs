@@ -141,7 +141,16 @@ impl Params {
     pub fn read_pairs<'a>(
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> (Params, Vec<ParamError>) {
-        let mut params = Params::default();
+        Params::default().read_pairs_over(pairs)
+    }
+
+    /// [`Params::read_pairs`] over `self` rather than the defaults: a bad value leaves its
+    /// field at `self`'s value.
+    pub fn read_pairs_over<'a>(
+        &self,
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> (Params, Vec<ParamError>) {
+        let mut params = self.clone();
         let mut errors = Vec::new();
         for (field, value) in
             pairs.into_iter().filter_map(|(n, v)| Field::from_name(n).map(|f| (f, v)))

@@ -24,16 +24,8 @@ pub const GET_HEIGHT_MESSAGE: &str = "sampler-viz:get-height";
 
 /// The layout the page's URL asks for (`embed=`, every `hide=`).
 pub fn page_layout() -> Layout {
-    let search = window().location().search().unwrap_or_default();
-    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else {
-        return Layout::default();
-    };
-    let mut pairs: Vec<(&str, String)> = Vec::new();
-    if let Some(embed) = params.get("embed") {
-        pairs.push(("embed", embed));
-    }
-    pairs.extend(params.get_all("hide").iter().filter_map(|v| v.as_string()).map(|v| ("hide", v)));
-    Layout::from_pairs(pairs.iter().map(|(name, value)| (*name, value.as_str())))
+    let pairs = super::url::pairs(["embed"], true);
+    Layout::from_pairs(pairs.iter().map(|(name, value)| (name.as_str(), value.as_str())))
 }
 
 /// While the page is framed, posts its height to the parent whenever the height changes, and
@@ -89,20 +81,11 @@ fn page_height() -> f64 {
 /// item, what an embed leaves to the full page), said at the top ([`crate::model::embed::notices`]).
 pub fn notices(layout: Layout, pitfall_only: bool) -> impl IntoView {
     let lang = expect_context::<AppState>().lang;
-    let search = window().location().search().unwrap_or_default();
-    let mut pairs: Vec<(String, String)> = Vec::new();
-    if let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) {
-        let first = |name: &str| params.get(name).map(|v| (name.to_string(), v));
-        pairs.extend(first("embed"));
-        pairs.extend(first("guide"));
-        pairs.extend(first("compare"));
-        pairs.extend(
-            params.get_all("hide").iter().filter_map(|v| v.as_string()).map(|v| ("hide".into(), v)),
-        );
-        if pitfall_only {
-            pairs.extend(crate::model::Field::ALL.iter().filter_map(|f| first(f.name())));
-        }
+    let mut names = vec!["embed", "guide", "compare"];
+    if pitfall_only {
+        names.extend(crate::model::Field::ALL.iter().map(|f| f.name()));
     }
+    let pairs = super::url::pairs(names, true);
     let notices =
         model_notices(pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())), layout, pitfall_only);
     (!notices.is_empty()).then(|| {
@@ -118,7 +101,7 @@ pub fn notices(layout: Layout, pitfall_only: bool) -> impl IntoView {
 fn parent_origin() -> String {
     let referrer = document().referrer();
     let origin = web_sys::Url::new(&referrer).map(|u| u.origin()).unwrap_or_default();
-    if origin.is_empty() || origin == "null" { "*".to_string() } else { origin }
+    crate::model::embed::reply_origin(&origin).to_string()
 }
 
 fn height_message(height: f64) -> js_sys::Object {

@@ -263,24 +263,10 @@ pub async fn next_macrotask() {
     let _ = JsFuture::from(promise).await;
 }
 
-/// The page's query string as decoded `(name, value)` pairs.
+/// The page's query string as decoded `(name, value)` pairs: `lang`, `compare` and every field.
 pub fn query_pairs() -> Vec<(String, String)> {
-    let search = window().location().search().unwrap_or_default();
-    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else {
-        return Vec::new();
-    };
-    let mut pairs = Vec::new();
-    for name in ["lang", "compare"] {
-        if let Some(value) = params.get(name) {
-            pairs.push((name.to_string(), value));
-        }
-    }
-    for field in Field::ALL {
-        if let Some(value) = params.get(field.name()) {
-            pairs.push((field.name().to_string(), value));
-        }
-    }
-    pairs
+    let names = ["lang", "compare"].into_iter().chain(Field::ALL.iter().map(|f| f.name()));
+    super::url::pairs(names, false)
 }
 
 /// Marks the document's language, for screen readers and fonts.

@@ -9,6 +9,22 @@ pub fn param(name: &str) -> Option<String> {
     web_sys::UrlSearchParams::new_with_str(&search).ok()?.get(name)
 }
 
+/// The page's query as decoded pairs: the first value of each of `names` present (as
+/// `URLSearchParams.get` reads it), then, with `hides`, every `hide=` value.
+pub fn pairs<'a>(names: impl IntoIterator<Item = &'a str>, hides: bool) -> Vec<(String, String)> {
+    let search = window().location().search().unwrap_or_default();
+    let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else { return Vec::new() };
+    let mut pairs: Vec<(String, String)> = names
+        .into_iter()
+        .filter_map(|name| params.get(name).map(|value| (name.to_string(), value)))
+        .collect();
+    if hides {
+        let all = params.get_all("hide");
+        pairs.extend(all.iter().filter_map(|v| v.as_string()).map(|v| ("hide".to_string(), v)));
+    }
+    pairs
+}
+
 /// Sets each `(name, Some(value))` and removes each `(name, None)` in the page's query.
 pub fn set_params(changes: &[(&str, Option<&str>)]) {
     let location = window().location();
