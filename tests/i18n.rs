@@ -112,6 +112,7 @@ fn every_key_of_every_section_is_listed() {
         ("ScenarioText", scenarios::ScenarioText::ALL.len()),
         ("SchemeText", schemes::SchemeText::ALL.len()),
         ("EcoText", ecosystem::EcoText::ALL.len()),
+        ("HistoryText", sampler_viz::i18n::history::HistoryText::ALL.len()),
     ];
     for (section, keys) in sections {
         assert_eq!(listed(section), keys, "{section}: every key is in entries()");

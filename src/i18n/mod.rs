@@ -16,6 +16,7 @@ mod texts;
 pub mod charts;
 pub mod ecosystem;
 pub mod guide;
+pub mod history;
 pub mod page;
 pub mod scenarios;
 pub mod schemes;
@@ -31,6 +32,7 @@ pub fn entries() -> Vec<Entry> {
     all.extend(charts::entries());
     all.extend(ecosystem::entries());
     all.extend(guide::entries());
+    all.extend(history::entries());
     all.extend(page::entries());
     all.extend(scenarios::entries());
     all.extend(schemes::entries());

@@ -162,8 +162,10 @@ pub fn Toggle(
 fn checkbox(field: Field, label: &'static str) -> impl IntoView {
     let state = expect_context::<AppState>();
     let shown = state.shown(field);
+    // Ticking these leaves the landing page's epochs playing: the play is what shows them.
+    let keeps_play = matches!(field, Field::SetEpoch | Field::Shuffle).then_some("");
     view! {
-        <div class="field toggle">
+        <div class="field toggle" data-keeps-play=keeps_play>
             <label>
                 <input
                     type="checkbox"

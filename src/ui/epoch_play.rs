@@ -96,19 +96,30 @@ pub fn EpochPlay(
     let period =
         Signal::derive(move || (steps.playing.get() && state.visible.get()).then_some(TICK_MS));
     use_interval(period, move || steps.tick());
-    // The reader touching anything, or moving the focus, ends the landing page's own playing.
-    let take_over = move || {
-        if steps.autoplay.get_untracked() {
+    // The reader touching anything, or moving the focus, ends the landing page's own playing;
+    // but not `set_epoch` or `shuffle`, whose effect the playing epochs show.
+    let take_over = move |target: Option<web_sys::EventTarget>| {
+        if steps.autoplay.get_untracked() && !keeps_play(target) {
             steps.stop();
         }
     };
-    let pointer = window_event_listener(ev::pointerdown, move |_| take_over());
-    let key = window_event_listener(ev::keydown, move |_| take_over());
-    let focus = window_event_listener(ev::focusin, move |_| take_over());
+    let pointer = window_event_listener(ev::pointerdown, move |e| take_over(e.target()));
+    let key = window_event_listener(ev::keydown, move |e| take_over(e.target()));
+    let focus = window_event_listener(ev::focusin, move |e| take_over(e.target()));
+    // Once the reader scrolls past the first screen it stops for good, so that nothing they
+    // read further down changes under their eyes.
+    let scroll = window_event_listener(ev::scroll, move |_| {
+        let past = window().scroll_y().unwrap_or(0.0)
+            > window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(800.0) / 2.0;
+        if past && steps.autoplay.get_untracked() {
+            steps.stop();
+        }
+    });
     on_cleanup(move || {
         pointer.remove();
         key.remove();
         focus.remove();
+        scroll.remove();
     });
     let epoch = move || state.picture.with(|p| p.params.epoch);
     let label =
@@ -134,4 +145,12 @@ pub fn EpochPlay(
             </output>
         </div>
     }
+}
+
+/// Whether an event's target is a control that leaves the landing page playing
+/// (`data-keeps-play`).
+fn keeps_play(target: Option<web_sys::EventTarget>) -> bool {
+    use wasm_bindgen::JsCast;
+    let element = target.and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+    element.and_then(|e| e.closest("[data-keeps-play]").ok().flatten()).is_some()
 }

@@ -11,6 +11,7 @@ mod code_panel;
 mod compare;
 mod controls;
 mod embed;
+mod epoch_history;
 mod epoch_play;
 mod flip;
 mod guide;

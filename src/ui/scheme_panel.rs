@@ -46,6 +46,12 @@ pub fn SchemePanel(
                 Some(Err(errors)) => refused(errors, state.lang.get()).into_any(),
                 None => ().into_any(),
             })}
+            // Outside the deal's view, so that a new epoch does not draw it again.
+            <super::epoch_history::EpochHistory k=k />
+            {move || deals.with(|d| match d.get(k).map(|(_, deal)| deal) {
+                Some(Ok(deal)) => facts(deal, k, state.lang.get()).into_any(),
+                _ => ().into_any(),
+            })}
             // The picture first; how it came to be under it.
             <super::scheme_options::SchemeHow k=k />
             <super::scheme_stages::SchemeStages k=k deals=deals />
@@ -99,7 +105,7 @@ fn Picker(k: usize) -> impl IntoView {
     }
 }
 
-/// Lanes, what no GPU gets, the verdict and the facts.
+/// Lanes, what no GPU gets and the verdict.
 fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
     let batch = deal.batch_size.max(1);
     let mut lanes: Vec<(usize, Lane, Vec<String>)> = Vec::with_capacity(deal.lanes.len());
@@ -137,6 +143,12 @@ fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
         <div class="lanes">{lanes}</div>
         {unseen_row}
         <p class="verdict" data-testid="verdict">{super::scheme_facts::verdict(deal, lang)}</p>
+    }
+}
+
+/// The facts read off the deal, and where GPUs that end unevenly hang.
+fn facts(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
+    view! {
         <ul class="facts" data-testid="facts">{super::scheme_facts::facts(deal, lang)}<Cover k=k /></ul>
         {super::hang_view::hang_view(deal, lang)}
     }

@@ -61,6 +61,11 @@ impl Scheme for Distributed {
         !params.shuffle || !params.set_epoch
     }
 
+    fn draws_per_epoch(&self, params: &Params) -> u64 {
+        // One permutation for every rank.
+        params.n
+    }
+
     fn python(&self, params: &Params, lang: Lang) -> String {
         super::python::Py(params, lang).sampler_loop(&params.seed.to_string(), None)
     }

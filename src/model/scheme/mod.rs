@@ -12,6 +12,7 @@ mod accelerate;
 pub mod coverage;
 mod deal;
 mod distributed;
+pub mod history;
 mod iterable;
 mod lightning_unrepeated;
 mod lightning_wrapper;
@@ -186,6 +187,11 @@ pub trait Scheme: Sync {
     fn stages(&self, params: &Params) -> Result<Vec<stages::StageView>, Vec<ParamError>> {
         let _ = params;
         Ok(Vec::new())
+    }
+    /// About how many random draws (or list positions) one epoch's deal takes: what the epoch
+    /// history weighs against its budget. Every rank's list by default.
+    fn draws_per_epoch(&self, params: &Params) -> u64 {
+        params.n.saturating_mul(params.num_replicas.max(1) as u64)
     }
     /// Whether "epochs until every GPU has seen every sample" means something for it: not for
     /// a scheme that stages a one-off event (a resume) in every epoch.

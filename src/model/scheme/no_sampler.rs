@@ -68,6 +68,13 @@ impl Scheme for NoSamplerScheme {
         !params.shuffle
     }
 
+    fn draws_per_epoch(&self, params: &Params) -> u64 {
+        // The first samples of each rank's order, or one whole order when the ranks agree
+        // (a rank's whole list only when unseeded ranks each drop a batch).
+        let unseeded = params.seeding == Seeding::Unseeded && params.loader_drop_last;
+        if unseeded { params.n.saturating_mul(params.num_replicas.max(1) as u64) } else { params.n }
+    }
+
     fn python(&self, params: &Params, lang: Lang) -> String {
         let py = super::python::Py(params, lang);
         let seed = match params.seeding {

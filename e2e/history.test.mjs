@@ -1,0 +1,126 @@
+// The epoch history under each compared scheme's lanes: each GPU's order over epochs 0–3, in
+// the first screen, its rows PyTorch's lists, stamped "same as epoch 0" exactly when a GPU's
+// list repeats epoch 0's; unticking set_epoch on the landing page keeps the epochs playing,
+// and scrolling past the first screen stops them for good.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { goldenCases, useBrowser } from "./harness.mjs";
+
+const session = useBrowser();
+const HISTORY = "[data-testid=epoch-history][data-scheme=distributed]:not([aria-busy=true]) [data-testid=history-row]";
+const withPage = (params, body, options) => session.withPage(params, body, { ready: HISTORY, ...options });
+
+/** What PyTorch gave each rank in `epoch` (`sampler.set_epoch(epoch)`), from the golden cases. */
+async function pytorchLists({ n, w, seed = "0", drop_last = false }, epoch) {
+  const cases = (await goldenCases("distributed_sampler")).filter(
+    (c) => c.n === n && c.num_replicas === w && c.seed === seed && c.epoch === String(epoch) &&
+      c.shuffle && c.drop_last === drop_last,
+  );
+  assert.equal(cases.length, w, `one golden case per rank: n=${n} w=${w} epoch ${epoch}`);
+  return cases.sort((a, b) => a.rank - b.rank).map((c) => c.indices);
+}
+
+/** The rows of one scheme's history: { epoch, rank, indices, same, stamp }. */
+function readHistory(page, scheme) {
+  return page.$$eval(`[data-testid=epoch-history][data-scheme=${scheme}] [data-testid=history-row]`, (rows) =>
+    rows.map((row) => ({
+      epoch: Number(row.dataset.epoch),
+      rank: Number(row.dataset.rank),
+      indices: [...row.querySelectorAll("[data-index]")].map((t) => Number(t.dataset.index)),
+      same: row.dataset.sameAs ?? null,
+      stamp: row.querySelector(".same-stamp")?.textContent ?? "",
+    })),
+  );
+}
+
+/** The selectors among `selectors` with an element not wholly inside the viewport. */
+function outside(page, selectors) {
+  return page.evaluate((selectors) => selectors.filter((sel) => {
+    const els = [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length > 0);
+    return els.length === 0 || els.some((e) => {
+      const r = e.getBoundingClientRect();
+      return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth + 0.5;
+    });
+  }, selectors), selectors);
+}
+
+const CONFIGS = [
+  { n: 10, w: 3 },
+  { n: 17, w: 2 },
+  { n: 16, w: 4, drop_last: true },
+  { n: 100, w: 8 },
+];
+
+for (const config of CONFIGS) {
+  for (const setEpoch of [true, false]) {
+    test(`the history of ${JSON.stringify(config)}, set_epoch ${setEpoch ? "called" : "never called"}: PyTorch's lists, stamped exactly when they repeat epoch 0`, async () => {
+      const params = { n: config.n, num_replicas: config.w, drop_last: config.drop_last ? 1 : 0, set_epoch: setEpoch ? 1 : 0 };
+      const first = await pytorchLists(config, 0);
+      await withPage(params, async (page) => {
+        const rows = await readHistory(page, "distributed");
+        const order = rows.map((r) => [r.epoch, r.rank]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        assert.deepEqual(order, [0, 1, 2, 3].flatMap((e) => [...Array(config.w).keys()].map((r) => [e, r])), "a row per epoch 0–3 and GPU");
+        for (const epoch of [0, 1, 2]) {
+          // Without set_epoch every epoch is the sampler's epoch 0.
+          const lists = await pytorchLists(config, setEpoch ? epoch : 0);
+          for (const row of rows.filter((r) => r.epoch === epoch)) {
+            const list = lists[row.rank];
+            assert.deepEqual(row.indices, list.slice(0, row.indices.length), `epoch ${epoch} rank ${row.rank}`);
+            assert.ok(row.indices.length >= Math.min(list.length, 16), "at least the first 16 samples, or all");
+            const same = epoch > 0 && JSON.stringify(list) === JSON.stringify(first[row.rank]);
+            assert.equal(row.same, same ? "0" : null, `epoch ${epoch} rank ${row.rank}: data-same-as`);
+            assert.equal(row.stamp, same ? "same as epoch 0" : "");
+          }
+        }
+        const later = rows.filter((r) => r.epoch > 0);
+        if (!setEpoch) assert.ok(later.every((r) => r.same === "0"), "every later epoch repeats epoch 0");
+      }, { viewport: { width: 1280, height: 800 } });
+    });
+  }
+}
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  test(`${viewport.width}×${viewport.height}: the shown panel's epochs 0–3 are in the first screen, with the stamps`, async () => {
+    await withPage({ set_epoch: 0 }, async (page) => {
+      assert.deepEqual(await outside(page, ["[data-scheme=distributed] [data-testid=history-row][data-epoch=\"3\"]", "[data-scheme=distributed] [data-testid=verdict]"]), []);
+      const stamped = await page.locator("[data-testid=epoch-history][data-scheme=distributed] [data-same-as=\"0\"]").count();
+      assert.equal(stamped, 3 * 2, "epochs 1–3 of both GPUs");
+      assert.match(await page.textContent("[data-scheme=distributed] [data-testid=history-sum]"), /Epochs 1–3 repeat epoch 0 on every GPU/);
+    }, { viewport });
+  });
+}
+
+test("every compared scheme has its history, and the step plot per epoch", async () => {
+  await withPage({ n: 12, num_replicas: 3, compare: "distributed,seed_per_rank,no_sampler" }, async (page) => {
+    await page.waitForSelector("[data-testid=epoch-history][data-scheme=no_sampler]:not([aria-busy=true])");
+    for (const scheme of ["distributed", "seed_per_rank", "no_sampler"]) {
+      const rows = await readHistory(page, scheme);
+      assert.equal(rows.length, 4 * 3, `${scheme}: 4 epochs × 3 GPUs`);
+      assert.equal(await page.locator(`[data-testid=epoch-history][data-scheme=${scheme}] .step-plot polyline`).count(), 4);
+    }
+  });
+});
+
+test("the landing page: unticking set_epoch keeps the epochs playing, and every later epoch is stamped", async () => {
+  await session.withPage({}, async (page) => {
+    await page.waitForSelector("[data-testid=play-epochs][aria-pressed=true]");
+    await page.click("[data-testid=control-set_epoch]");
+    await page.waitForSelector("[data-testid=epoch-history][data-scheme=distributed] [data-testid=history-row][data-epoch=\"3\"][data-same-as=\"0\"]");
+    const before = await page.textContent("[data-testid=epoch]");
+    await page.waitForFunction((before) => document.querySelector("[data-testid=epoch]").textContent !== before, before, { timeout: 5000 });
+    assert.equal(await page.getAttribute("[data-testid=play-epochs]", "aria-pressed"), "true", "still playing");
+    assert.equal(await page.locator("[data-testid=epoch-history][data-scheme=distributed] [data-same-as=\"0\"]").count(), 6);
+  }, { ready: HISTORY, options: { reducedMotion: "no-preference" }, viewport: { width: 1280, height: 800 } });
+});
+
+test("the landing page: scrolling past the first screen stops the epochs for good", async () => {
+  await session.withPage({}, async (page) => {
+    await page.waitForSelector("[data-testid=play-epochs][aria-pressed=true]");
+    await page.mouse.wheel(0, 900);
+    await page.waitForSelector("[data-testid=play-epochs][aria-pressed=false]");
+    const epoch = await page.textContent("[data-testid=epoch]");
+    await page.mouse.wheel(0, -2000);
+    await page.waitForTimeout(4000);
+    assert.equal(await page.textContent("[data-testid=epoch]"), epoch, "nothing moved since");
+  }, { ready: HISTORY, options: { reducedMotion: "no-preference" }, viewport: { width: 1280, height: 800 } });
+});

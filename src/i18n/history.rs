@@ -1,0 +1,48 @@
+//! The epoch history under each compared scheme's lanes: each GPU's order over the first
+//! epochs, the rows that repeat epoch 0, and GPU 0's samples step by step.
+
+texts! {
+    /// What the epoch history says.
+    pub enum HistoryText {
+        /// Its heading, with the range of epochs shown.
+        Title => ("Each GPU's order, epochs {first}–{last}", "每块 GPU 的顺序，epoch {first}–{last}"),
+        /// The stamp on a row whose whole list is epoch 0's.
+        Same => ("same as epoch 0", "与 epoch 0 相同"),
+        /// A row's name for screen readers.
+        Row => ("GPU {rank}, epoch {epoch}: {indices}", "GPU {rank}，epoch {epoch}：{indices}"),
+        /// After a row's listed samples, how many more there are.
+        More => ("+{count}", "+{count}"),
+        /// Every later row repeats epoch 0.
+        AllRepeat => (
+            "Epochs {from}–{to} repeat epoch 0 on every GPU: each GPU trains on the same samples in the same order, epoch after epoch.",
+            "epoch {from}–{to} 在每块 GPU 上都重复 epoch 0：每块 GPU 每个 epoch 都以同样的顺序训练同样的样本。"
+        ),
+        /// Some later rows repeat epoch 0.
+        SomeRepeat => (
+            "{count} of the {rows} GPU orders of epochs {from}–{to} repeat epoch 0.",
+            "epoch {from}–{to} 的 {rows} 个 GPU 顺序中，有 {count} 个重复 epoch 0。"
+        ),
+        /// No later row repeats epoch 0.
+        NoneRepeat => (
+            "Every epoch gives every GPU a new order.",
+            "每个 epoch 都给每块 GPU 一个新的顺序。"
+        ),
+        /// The step plot's caption.
+        Plot => (
+            "GPU 0, step by step: the sample it trains on (its index, up and down) over epochs {first}–{last}. A repeated order draws the same shape every epoch.",
+            "GPU 0 逐步训练的样本（纵轴为样本索引），epoch {first}–{last}。顺序重复时，每个 epoch 画出同样的形状。"
+        ),
+        /// The step plot's row label.
+        PlotRow => ("GPU 0, step by step", "GPU 0 逐步"),
+        /// The step plot for screen readers.
+        PlotLabel => (
+            "GPU 0's sample index at each step of epoch {epoch}",
+            "GPU 0 在 epoch {epoch} 每一步的样本索引"
+        ),
+        /// Beyond the history's budget.
+        TooLarge => (
+            "The order over several epochs is not drawn here: one epoch of this set-up takes {draws} draws, and the page draws the history up to {budget} per epoch.",
+            "这里不绘制多个 epoch 的顺序：该方案一个 epoch 需要 {draws} 次抽取，而本页面每个 epoch 最多绘制 {budget} 次。"
+        ),
+    }
+}
