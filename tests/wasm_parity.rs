@@ -47,3 +47,10 @@ fn ecosystem_samplers_match_their_libraries_in_wasm() {
     check_golden(include_str!("golden/ecosystem/torchdata.jsonl"), 90);
     check_golden(include_str!("golden/ecosystem/workers.jsonl"), 90);
 }
+
+/// Weighted sampling across GPUs (torch.multinomial, Lightning's wrapper, MONAI), made by the
+/// real packages.
+#[wasm_bindgen_test]
+fn weighted_sampling_matches_the_libraries_in_wasm() {
+    check_golden(include_str!("golden/ecosystem/weighted.jsonl"), 167);
+}

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::weighted::{Number, Shape};
 use super::{MAX_LEN, MAX_TOTAL_SIZE};
 
 /// Everything that can be wrong with a sampler or loader configuration.
@@ -38,6 +39,36 @@ pub enum SamplerError {
     /// Not a library's: more batches taken before a save than the epoch holds (Python's
     /// `next` raises `StopIteration`).
     ConsumedBeyondEpoch { consumed: usize, len: usize },
+    /// `WeightedRandomSampler(weights, num_samples)` with a `num_samples` that is not a positive
+    /// `int` (a float is refused whatever its value).
+    WeightedNumSamples { num_samples: Number },
+    /// `WeightedRandomSampler` with weights that `torch.as_tensor` makes other than 1-d.
+    WeightsNot1d { shape: Shape },
+    /// `torch.multinomial` asked for no sample (MONAI's `num_samples_per_rank=0`, or a rank
+    /// left with none).
+    MultinomialNoSamples,
+    /// `torch.multinomial` without replacement asked for more samples than there are weights.
+    MultinomialTooManyWithoutReplacement,
+    /// `torch.multinomial` over more than 2^24 weights.
+    MultinomialTooManyCategories,
+    /// `torch.multinomial` over no weight at all, on its road that checks the range first
+    /// (no replacement, or one sample): the reduction of an empty tensor raises. Read from
+    /// PyTorch's source; no golden case reaches it.
+    MultinomialEmpty,
+    /// `torch.multinomial` (no replacement, or one sample) with a NaN, `inf` or negative weight.
+    MultinomialInvalidProbability,
+    /// `torch.multinomial` with replacement, two samples or more: a weight below 0 (or NaN)
+    /// met while summing.
+    MultinomialNegativeEntry,
+    /// The same road: an infinite weight met while summing.
+    MultinomialNonFiniteEntry,
+    /// `torch.multinomial` whose weights add up to nothing: all zero (for MONAI, the weights
+    /// of this rank's slice).
+    MultinomialZeroSum,
+    /// MONAI's `DistributedSampler(even_divisible=False)` on fewer samples than ranks.
+    MonaiShortDataset,
+    /// Not a library's: more weighted draws per epoch than this tool holds ([`MAX_LEN`]).
+    TooManyDraws { num_samples: u128 },
     /// Not PyTorch's: `len(dataset)` beyond what this tool holds ([`MAX_LEN`]).
     DatasetTooLarge { n: u128 },
     /// Not PyTorch's: the padded list (`num_samples * num_replicas`) beyond [`MAX_LEN`].
@@ -50,8 +81,17 @@ impl SamplerError {
         match self {
             Self::DatasetTooLarge { .. }
             | Self::TotalSizeTooLarge { .. }
+            | Self::TooManyDraws { .. }
             | Self::ConsumedBeyondEpoch { .. } => None,
             Self::UnrepeatedEmptyRank => Some("AssertionError"),
+            Self::MultinomialNoSamples
+            | Self::MultinomialTooManyWithoutReplacement
+            | Self::MultinomialTooManyCategories
+            | Self::MultinomialEmpty
+            | Self::MultinomialInvalidProbability
+            | Self::MultinomialNegativeEntry
+            | Self::MultinomialNonFiniteEntry
+            | Self::MultinomialZeroSum => Some("RuntimeError"),
             _ => Some("ValueError"),
         }
     }
@@ -100,6 +140,44 @@ impl fmt::Display for SamplerError {
             Self::ConsumedBeyondEpoch { consumed, len } => {
                 write!(f, "{consumed} batches cannot be taken before the save: the epoch has {len}")
             }
+            Self::WeightedNumSamples { num_samples } => write!(
+                f,
+                "num_samples should be a positive integer value, but got num_samples={num_samples}"
+            ),
+            Self::WeightsNot1d { shape } => {
+                write!(f, "weights should be a 1d sequence but given weights have shape {shape}")
+            }
+            Self::MultinomialNoSamples => f.write_str("cannot sample n_sample <= 0 samples"),
+            Self::MultinomialTooManyWithoutReplacement => f.write_str(
+                "cannot sample n_sample > prob_dist.size(-1) samples without replacement",
+            ),
+            Self::MultinomialTooManyCategories => {
+                f.write_str("number of categories cannot exceed 2^24")
+            }
+            Self::MultinomialEmpty => f.write_str(
+                "aminmax(): cannot compute aminmax over an empty dimension as the operation has \
+                 no identity.",
+            ),
+            Self::MultinomialInvalidProbability => {
+                f.write_str("probability tensor contains either `inf`, `nan` or element < 0")
+            }
+            Self::MultinomialNegativeEntry => {
+                f.write_str("invalid multinomial distribution (encountering probability entry < 0)")
+            }
+            Self::MultinomialNonFiniteEntry => f.write_str(
+                "invalid multinomial distribution (encountering probability entry = infinity or \
+                 NaN)",
+            ),
+            Self::MultinomialZeroSum => {
+                f.write_str("invalid multinomial distribution (sum of probabilities <= 0)")
+            }
+            Self::MonaiShortDataset => {
+                f.write_str("the dataset length is less than the number of participating ranks.")
+            }
+            Self::TooManyDraws { num_samples } => write!(
+                f,
+                "{num_samples} weighted draws per epoch are over this tool's limit of {MAX_LEN}"
+            ),
             Self::DatasetTooLarge { n } => {
                 write!(f, "len(dataset) = {n} is over this tool's limit of {MAX_LEN} samples")
             }

@@ -14,6 +14,9 @@
 //! | [`loader`] | `DataLoader`'s argument checks |
 //! | [`accelerate`] | Accelerate's `prepare_data_loader` and `BatchSamplerShard` |
 //! | [`lightning`] | Lightning's `DistributedSamplerWrapper`, `UnrepeatedDistributedSampler` |
+//! | [`multinomial`](mod@multinomial) | `torch.multinomial(weights, n, replacement, generator=g)` |
+//! | [`weighted`] | `WeightedRandomSampler`, alone in each process or in Lightning's wrapper |
+//! | [`monai`] | MONAI's `DistributedWeightedRandomSampler` |
 //! | [`torchdata`] | torchdata's `StatefulDistributedSampler` saved and resumed |
 //! | [`workers`] | `DataLoader(num_workers=k)`: the worker of each batch, iterable streams |
 //! | [`per_rank`] | processes that each build their own sampler (a seed per rank) |
@@ -26,10 +29,13 @@ pub mod error;
 pub mod generator;
 pub mod lightning;
 pub mod loader;
+pub mod monai;
+pub mod multinomial;
 pub mod per_rank;
 pub mod random;
 pub mod randperm;
 pub mod torchdata;
+pub mod weighted;
 pub mod workers;
 
 pub use accelerate::{AccelerateConfig, Prepared};
@@ -37,11 +43,16 @@ pub use batch::BatchSampler;
 pub use distributed::{Config, DistributedSampler, Epoch, EpochTask};
 pub use error::SamplerError;
 pub use generator::{Generator, SEED_MAX, SEED_MIN, unpack_seed};
-pub use lightning::{Inner, Unrepeated, Wrapper};
+pub use lightning::{Inner, Unrepeated, Wrapper, wrap_listing};
 pub use loader::LoaderConfig;
+pub use monai::DistributedWeightedRandomSampler;
+pub use multinomial::multinomial;
 pub use random::{NoSampler, unseeded_process_seeds};
 pub use randperm::{Randperm, randperm, randperm_prefix};
 pub use torchdata::{Resume, Resumed};
+pub use weighted::{
+    NoWrapper, Number, Seeding, Shape, WeightedRandomSampler, WeightedWrapper, Weights,
+};
 pub use workers::{IterableLoader, Sharding};
 
 /// The most samples this tool draws: `len(dataset)` up to 2^24 = 16,777,216, and a padded list

@@ -59,13 +59,7 @@ impl Wrapper {
     /// Every rank's indices when `listed` epochs were listed before this one (the inner
     /// sampler moves on every epoch, whatever epoch the wrapper is told).
     pub fn ranks_after(&self, listed: u64) -> Result<Vec<Vec<u32>>, SamplerError> {
-        let inner = self.inner_order(listed)?;
-        let epoch = DistributedSampler::new(&self.config)?.epoch()?;
-        Ok(epoch
-            .ranks()
-            .into_iter()
-            .map(|r| r.iter().map(|&i| inner[i as usize]).collect())
-            .collect())
+        wrap_listing(&self.config, &self.inner_order(listed)?)
     }
 
     /// This rank's indices.
@@ -73,6 +67,16 @@ impl Wrapper {
         let rank = usize::try_from(self.config.rank).unwrap_or_default();
         Ok(self.ranks()?.swap_remove(rank))
     }
+}
+
+/// What every rank of a `DistributedSamplerWrapper` yields in `config.epoch` when the inner
+/// sampler listed `listed` this time: `DistributedSampler` shuffles, pads and stripes the
+/// *positions* `0 .. len(listed)` (`config.n` is taken to be that length), and each position
+/// reads the listed index.
+pub fn wrap_listing(config: &Config, listed: &[u32]) -> Result<Vec<Vec<u32>>, SamplerError> {
+    let config = Config { n: listed.len() as u64, ..config.clone() };
+    let epoch = DistributedSampler::new(&config)?.epoch()?;
+    Ok(epoch.ranks().into_iter().map(|r| r.iter().map(|&i| listed[i as usize]).collect()).collect())
 }
 
 /// `UnrepeatedDistributedSampler(dataset, num_replicas, rank, shuffle, seed)` told `epoch`.

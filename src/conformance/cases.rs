@@ -21,6 +21,11 @@ pub fn check_case(case: &Fields) -> Result<(), String> {
         "torchdata_resume" => super::ecosystem::resume_case(case),
         "loader_workers_map" => super::ecosystem::workers_map_case(case),
         "loader_workers_iterable" => super::ecosystem::workers_iterable_case(case),
+        "weighted_random" => super::weighted::random_case(case),
+        "weighted_wrapper" => super::weighted::wrapper_case(case),
+        "weighted_no_wrapper" => super::weighted::no_wrapper_case(case),
+        "monai_weighted" => super::weighted::monai_case(case),
+        "weighted_error" => super::weighted::error_case(case),
         other => Err(format!("unknown case kind `{other}`")),
     }
 }

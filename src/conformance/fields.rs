@@ -89,6 +89,11 @@ impl<'a> Fields<'a> {
             .collect()
     }
 
+    /// A field's JSON value as it is, for kinds whose fields are not integers.
+    pub fn value(&self, key: &str) -> Result<&'a Value, String> {
+        self.get(key)
+    }
+
     fn get(&self, key: &str) -> Result<&'a Value, String> {
         self.0.get(key).ok_or_else(|| format!("missing field `{key}`"))
     }

@@ -8,6 +8,7 @@ mod cases;
 mod ecosystem;
 mod expected;
 mod fields;
+mod weighted;
 
 pub use expected::{Expected, digest};
 pub use fields::Fields;

@@ -47,9 +47,21 @@ impl ErrorWords for SamplerError {
             Self::ConsumedBeyondEpoch { .. } => ErrorText::RuleConsumed,
             Self::NegativeWorkers => ErrorText::RuleNumWorkers,
             Self::IterableWithSampler => ErrorText::RuleIterableSampler,
-            Self::DatasetTooLarge { .. } | Self::TotalSizeTooLarge { .. } => {
-                ErrorText::RuleToolLimit
+            Self::WeightedNumSamples { .. } | Self::MultinomialNoSamples => {
+                ErrorText::RuleWeightedNumSamples
             }
+            Self::WeightsNot1d { .. }
+            | Self::MultinomialTooManyCategories
+            | Self::MultinomialEmpty
+            | Self::MultinomialInvalidProbability
+            | Self::MultinomialNegativeEntry
+            | Self::MultinomialNonFiniteEntry => ErrorText::RuleWeights,
+            Self::MultinomialTooManyWithoutReplacement => ErrorText::RuleWithoutReplacement,
+            Self::MultinomialZeroSum => ErrorText::RuleZeroWeight,
+            Self::MonaiShortDataset => ErrorText::RuleMonaiShort,
+            Self::DatasetTooLarge { .. }
+            | Self::TotalSizeTooLarge { .. }
+            | Self::TooManyDraws { .. } => ErrorText::RuleToolLimit,
         };
         fill(key.text(lang), &[("max", &limit(self))])
     }
@@ -62,6 +74,10 @@ impl ErrorWords for SamplerError {
             Self::TotalSizeTooLarge { total_size } => fill(
                 ErrorText::TotalSizeTooLarge.text(lang),
                 &[("total_size", total_size), ("max", &limit(self))],
+            ),
+            Self::TooManyDraws { num_samples } => fill(
+                ErrorText::TooManyDraws.text(lang),
+                &[("num_samples", num_samples), ("max", &limit(self))],
             ),
             Self::ConsumedBeyondEpoch { consumed, len } => fill(
                 ErrorText::ConsumedBeyondEpoch.text(lang),
@@ -99,6 +115,7 @@ mod tests {
         check(SamplerError::DatasetTooLarge { n: u128::from(MAX_LEN) + 1 });
         check(SamplerError::TotalSizeTooLarge { total_size: u128::from(MAX_TOTAL_SIZE) + 2 });
         check(SamplerError::ConsumedBeyondEpoch { consumed: 5, len: 4 });
+        check(SamplerError::TooManyDraws { num_samples: u128::from(MAX_LEN) + 1 });
     }
 
     #[test]

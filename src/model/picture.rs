@@ -169,6 +169,19 @@ pub(crate) fn field_of(error: &SamplerError) -> Field {
         SamplerError::ConsumedBeyondEpoch { .. } => Field::Consumed,
         SamplerError::NegativeWorkers => Field::NumWorkers,
         SamplerError::IterableWithSampler => Field::Sharding,
+        // Weighted sampling has no control of its own yet: its refusals sit by the dataset.
+        SamplerError::WeightedNumSamples { .. }
+        | SamplerError::WeightsNot1d { .. }
+        | SamplerError::MultinomialNoSamples
+        | SamplerError::MultinomialTooManyWithoutReplacement
+        | SamplerError::MultinomialTooManyCategories
+        | SamplerError::MultinomialEmpty
+        | SamplerError::MultinomialInvalidProbability
+        | SamplerError::MultinomialNegativeEntry
+        | SamplerError::MultinomialNonFiniteEntry
+        | SamplerError::MultinomialZeroSum
+        | SamplerError::TooManyDraws { .. } => Field::N,
+        SamplerError::MonaiShortDataset => Field::NumReplicas,
     }
 }
 

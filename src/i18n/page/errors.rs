@@ -124,6 +124,36 @@ texts! {
             "Shuffling needs at least one sample: RandomSampler refuses an empty dataset.",
             "打乱至少需要一个样本：RandomSampler 不接受空数据集。",
         ),
+        /// This tool's cap on weighted draws per epoch (not the library's).
+        TooManyDraws => (
+            "{num_samples} weighted draws per epoch are over this tool's limit of {max}",
+            "每个 epoch {num_samples} 次加权抽样超出了本工具 {max} 次的上限",
+        ),
+        /// Rule: `num_samples` (or MONAI's `num_samples_per_rank`) not a positive whole number.
+        RuleWeightedNumSamples => (
+            "num_samples is how many indices a weighted sampler draws each epoch (per rank for MONAI's): a whole number, at least 1.",
+            "num_samples 是加权采样器每个 epoch 抽取的索引数（MONAI 的采样器按每个 rank 计）：必须是整数，至少为 1。",
+        ),
+        /// Rule: weights that `torch.multinomial` cannot draw from.
+        RuleWeights => (
+            "weights is one number per sample, at most 2^24 of them: none negative, none inf or nan.",
+            "weights 是每个样本一个数，最多 2^24 个：不能为负，也不能是 inf 或 nan。",
+        ),
+        /// Rule: more samples without replacement than there are weights.
+        RuleWithoutReplacement => (
+            "Without replacement each index is drawn at most once, so num_samples cannot exceed the number of weights.",
+            "不放回抽样时每个索引最多被抽到一次，所以 num_samples 不能超过 weights 的个数。",
+        ),
+        /// Rule: weights that add up to nothing (for MONAI, a rank's slice).
+        RuleZeroWeight => (
+            "torch.multinomial needs some weight to draw from: these weights (for MONAI, those of this rank's slice) are all zero.",
+            "torch.multinomial 需要有权重才能抽样：这些权重（对 MONAI 来说是该 rank 分片中的权重）全为 0。",
+        ),
+        /// Rule: MONAI's `even_divisible=False` on fewer samples than ranks.
+        RuleMonaiShort => (
+            "With even_divisible=False MONAI pads nothing and gives every rank at least one sample: len(dataset) must be at least num_replicas.",
+            "even_divisible=False 时 MONAI 不做填充，并让每个 rank 至少有一个样本：len(dataset) 必须不小于 num_replicas。",
+        ),
         /// Rule: this tool's size cap.
         RuleToolLimit => (
             "PyTorch would accept this, but a browser tab cannot hold it: this tool draws at most {max} indices.",
