@@ -130,6 +130,10 @@ fn nothing_in_the_url_is_dropped_without_a_word() {
     assert_eq!(said("guide=TRUE", false), [Notice::NotFlag { name: "guide", got: "TRUE".into() }]);
     assert_eq!(said("guide=1", false), [], "the full page opens the walk-through");
     assert_eq!(said("embed=1&guide=True", false), [Notice::GuideOnFullPage]);
+    assert_eq!(said("present=1&speed=0.5", false), [], "present mode and a speed it offers");
+    assert_eq!(said("present=on", false), [Notice::NotFlag { name: "present", got: "on".into() }]);
+    assert_eq!(said("embed=1&present=1", false), [Notice::PresentOnFullPage]);
+    assert_eq!(said("speed=3", false), [Notice::UnknownSpeed("3".into())]);
     assert_eq!(
         said("hide=sed,seed,,timeline&hide=lengths,pipeline,charts", false),
         [Notice::UnknownHide("sed".into()), Notice::UnknownHide("charts".into())]

@@ -275,3 +275,28 @@ fn check_controls(
     }
     Ok(())
 }
+
+/// A panel drawn with the last good values names them as Python spells them, once each and in
+/// the URL's order: what `?num_replicas=0&loader_shuffle=1&seed=abc` shows on every panel.
+#[test]
+fn held_values_are_the_pictures_as_python_spells_them() {
+    let drawn = Params { num_replicas: 2, ..Params::default() };
+    let (_, errors) = drawn.read_pairs_over([("seed", "abc"), ("loader_shuffle", "2")]);
+    let refused = |field| ParamError::new(field, Problem::NotFlag { got: "x".into() });
+    let mut errors = errors;
+    errors.push(refused(Field::NumReplicas));
+    errors.push(refused(Field::NumReplicas));
+    let held = controls::held(&drawn, &errors);
+    let expected = [(Field::NumReplicas, "2"), (Field::Seed, "0"), (Field::LoaderShuffle, "False")];
+    assert_eq!(held, expected.map(|(f, v)| (f, v.to_string())));
+    assert_eq!(controls::held(&drawn, &[]), []);
+}
+
+/// `speed=` takes the speeds the epoch play offers, and nothing else.
+#[test]
+fn speeds_are_the_ones_offered() {
+    use sampler_viz::model::present::{speed, speed_name};
+    assert_eq!([" 0.5", "1", "2", "4 "].map(speed), [Some(0.5), Some(1.0), Some(2.0), Some(4.0)]);
+    assert_eq!(["3", "", "x", "0.25", "-1"].map(speed), [None; 5]);
+    assert_eq!([0.5, 1.0, 4.0, 3.0].map(speed_name), ["0.5", "1", "4", "1"]);
+}

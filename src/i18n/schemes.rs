@@ -162,6 +162,12 @@ texts! {
         PreviousEpoch => ("Previous epoch", "上一个 epoch"),
         /// One epoch on.
         NextEpoch => ("Next epoch", "下一个 epoch"),
+        /// The epoch play's speed.
+        Speed => ("Speed of the epochs", "epoch 播放速度"),
+        /// Enters present mode.
+        Present => ("Present", "演示"),
+        /// Leaves present mode.
+        LeavePresent => ("Leave present mode (Esc)", "退出演示（Esc）"),
         /// Adds a third scheme to the comparison.
         AddScheme => ("+ Compare a third: {title}", "+ 再比较一种：{title}"),
         /// Takes a scheme out of the comparison.
@@ -183,6 +189,18 @@ texts! {
             "compare= takes two or three set-ups separated by commas; it names {got}. Showing the default pair.",
             "compare= 需要两到三个以逗号分隔的方案，这里给了 {got} 个。现显示默认的两个方案。"
         ),
+        /// On a panel drawn with the last good value of one control.
+        HeldOne => (
+            "Showing {values}, the last value that can be drawn: the value asked for is refused.",
+            "这里显示的是 {values}，即最后一个能绘制的取值：所请求的取值被拒绝。"
+        ),
+        /// On a panel drawn with the last good values of several controls.
+        HeldMany => (
+            "Showing {values}, the last values that can be drawn: the values asked for are refused.",
+            "这里显示的是 {values}，即最后一组能绘制的取值：所请求的取值被拒绝。"
+        ),
+        /// Above the comparison, before the messages of values it could not draw.
+        NotAsAsked => ("Not drawn as asked:", "未按所请求的取值绘制："),
         /// `compare=` naming no registered scheme.
         CompareUnknown => (
             "There is no set-up called \"{name}\" to compare (compare= takes {names}). Showing the default pair.",

@@ -183,3 +183,18 @@ fn read(field: Field, text: &str) -> Option<Params> {
     let mut params = Params::default();
     params.set(field, text).ok().map(|()| params)
 }
+
+/// The controls that hold a value the picture was not drawn with (each has a message beside
+/// it), with the value `drawn` has instead, as Python spells it (`True`, `2`): what a figure
+/// drawn with the last good values says on itself. In [`Field::ALL`]'s order, each once.
+pub fn held(drawn: &Params, errors: &[ParamError]) -> Vec<(Field, String)> {
+    let python = |field: Field| match drawn.flag(field) {
+        Some(flag) => if flag { "True" } else { "False" }.to_string(),
+        None => drawn.get(field),
+    };
+    Field::ALL
+        .into_iter()
+        .filter(|&field| errors.iter().any(|e| e.field == field))
+        .map(|field| (field, python(field)))
+        .collect()
+}

@@ -118,9 +118,10 @@ impl Layout {
 /// dropped without a word.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
-    /// `embed=` or `guide=` with a value that is not a flag ([`super::parse_flag`]): ignored.
+    /// `embed=`, `guide=` or `present=` with a value that is not a flag
+    /// ([`super::parse_flag`]): ignored.
     NotFlag {
-        /// `embed` or `guide`.
+        /// `embed`, `guide` or `present`.
         name: &'static str,
         /// What the URL said.
         got: String,
@@ -132,6 +133,10 @@ pub enum Notice {
     /// A pitfall's embed shows the pitfall's own example; these parameters of the URL (fields,
     /// `compare`, `hide` items) are not used.
     PitfallOwnExample(Vec<String>),
+    /// `speed=` that is not one of [`super::present::SPEEDS`]: the play keeps its own speed.
+    UnknownSpeed(String),
+    /// `present=1` in an embed: present mode is the full page's.
+    PresentOnFullPage,
     /// `guide=1` beside `hide=pipeline`: the walk-through explains the pipeline, so it is left
     /// out too.
     GuideNeedsPipeline,
@@ -159,9 +164,13 @@ pub fn notices<'a>(
     for (name, value) in pairs {
         let flag = super::parse_flag(value);
         match name {
-            "embed" | "guide" if flag.is_none() => {
-                let name = if name == "embed" { "embed" } else { "guide" };
-                say(Notice::NotFlag { name, got: value.to_string() });
+            "embed" | "guide" | "present" if flag.is_none() => {
+                let name = ["embed", "guide", "present"].into_iter().find(|n| *n == name);
+                say(Notice::NotFlag { name: name.unwrap_or("embed"), got: value.to_string() });
+            }
+            "present" if flag == Some(true) && layout.embed => say(Notice::PresentOnFullPage),
+            "speed" if super::present::speed(value).is_none() => {
+                say(Notice::UnknownSpeed(value.to_string()))
             }
             "guide" if flag == Some(true) && layout.embed => say(Notice::GuideOnFullPage),
             "guide" if flag == Some(true) && layout.hides_section(Section::Pipeline) => {
@@ -208,6 +217,12 @@ impl Notice {
             Notice::PitfallOwnExample(names) => {
                 fill(PanelText::NoticePitfallExample.text(lang), &[("names", &names.join(", "))])
             }
+            Notice::UnknownSpeed(got) => {
+                let speeds: Vec<&str> = super::present::SPEEDS.iter().map(|(n, _)| *n).collect();
+                let speeds = speeds.join(", ");
+                fill(PanelText::NoticeUnknownSpeed.text(lang), &[("got", got), ("speeds", &speeds)])
+            }
+            Notice::PresentOnFullPage => PanelText::NoticePresentFullPage.text(lang).to_string(),
             Notice::GuideNeedsPipeline => {
                 PanelText::NoticeGuideNeedsPipeline.text(lang).to_string()
             }

@@ -10,6 +10,7 @@ pub mod guide;
 pub mod layout;
 pub mod params;
 pub mod picture;
+pub mod present;
 pub mod python;
 pub mod query;
 pub mod raster;

@@ -37,6 +37,7 @@ pub fn App() -> impl IntoView {
     let layout = embed::page_layout();
     provide_context(state);
     provide_context(layout);
+    provide_context(super::present::Presenting::from_url(layout.embed));
     follow_title(state);
     if layout.embed {
         embed::post_height_to_parent();

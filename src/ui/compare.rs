@@ -6,18 +6,34 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::controls::{NumberField, Toggle, presets};
+use super::controls::{NumberField, Toggle, message_lang, presets};
 use super::epoch_play::{EpochPlay, EpochSteps};
 use super::scheme_panel::{SchemePanel, WRAP_TILES, tile_style};
 use super::{AppState, fill, thousands, tr};
 use crate::i18n::schemes::SchemeText as T;
 use crate::model::scheme::coverage::{Cover, epochs_to_cover};
 use crate::model::scheme::{Deal, LANE_CAP, Shared};
-use crate::model::{Field, ParamError, Params, Stage};
+use crate::model::{Field, ParamError, Params, Stage, controls};
 
 /// Lane positions looked at, at most, to say when every GPU has seen everything (a few tens
 /// of milliseconds in the browser).
 const COVER_BUDGET: u64 = 1 << 21;
+
+/// The controls that hold a refused value, with the value drawn instead
+/// ([`controls::held`]): every panel says so, dimmed.
+#[derive(Clone, Copy)]
+pub struct Held(pub Memo<Vec<(Field, String)>>);
+
+/// The fields the comparison's own bar holds (their messages stand beside them).
+const BAR: [Field; 7] = [
+    Field::N,
+    Field::NumReplicas,
+    Field::BatchSize,
+    Field::Shuffle,
+    Field::DropLast,
+    Field::SetEpoch,
+    Field::Epoch,
+];
 
 /// When every GPU of each compared scheme has seen everything, in the panels' order.
 #[derive(Clone, Copy)]
@@ -53,6 +69,11 @@ pub fn Compare(
         schemes.iter().map(|s| epochs_to_cover(*s, &params, COVER_BUDGET)).collect::<Vec<_>>()
     });
     provide_context(Covers(covers));
+    // The controls whose value is refused, with the value the panels are drawn with instead.
+    let held = Memo::new(move |_| {
+        state.errors.with(|errors| state.picture.with(|p| controls::held(&p.params, errors)))
+    });
+    provide_context(Held(held));
     let steps = EpochSteps::new(state, landing);
     // Once the new epoch is drawn, the tiles travel from where they stood.
     Effect::new(move |_| {
@@ -88,6 +109,33 @@ pub fn Compare(
         }
         e.prevent_default();
     };
+    // Presenting, ←/→ step the epochs wherever the focus is (inside the comparison its own
+    // handler does), and Esc leaves.
+    let presenting = use_context::<super::present::Presenting>();
+    if let Some(presenting) = presenting {
+        let keys = window_event_listener(ev::keydown, move |e| {
+            if !presenting.on.get_untracked() || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                return;
+            }
+            let target = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+            let inside =
+                target.as_ref().is_some_and(|t| t.closest(".compare").ok().flatten().is_some());
+            let typing = target.as_ref().is_some_and(|t| {
+                matches!(
+                    t.tag_name().to_ascii_uppercase().as_str(),
+                    "INPUT" | "SELECT" | "TEXTAREA"
+                )
+            });
+            match e.key().as_str() {
+                "Escape" => presenting.set(false),
+                "ArrowLeft" if !inside && !typing => steps.step(-1),
+                "ArrowRight" if !inside && !typing => steps.step(1),
+                _ => return,
+            }
+            e.prevent_default();
+        });
+        on_cleanup(move || keys.remove());
+    }
     // Pointing at (or focusing) a tile rings that sample wherever it is: every lane, every panel.
     let followed = RwSignal::new(None::<u32>);
     let highlight = move |index: Option<u32>| {
@@ -121,9 +169,11 @@ pub fn Compare(
                     <Toggle field=Field::SetEpoch label="set_epoch" />
                     <NumberField field=Field::Epoch label="epoch" />
                     {epochs.then(|| view! { <EpochPlay steps=steps /> })}
+                    {(!layout.embed).then(|| view! { <super::present::PresentButton /> })}
                 </div>
             </div>
             <CompareError />
+            <AskedErrors />
             <DatasetRow />
             <Switch focus=focus />
             <div class="panels" style=move || format!("--panels:{}", count.get())>
@@ -132,6 +182,36 @@ pub fn Compare(
             <AddScheme />
             <Legend />
         </section>
+    }
+}
+
+/// The messages of refused values whose control is not in the bar (further down the page, or
+/// only in the URL), so that the comparison says what it could not draw.
+#[component]
+fn AskedErrors() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let errors = Memo::new(move |_| {
+        state
+            .errors
+            .with(|es| es.iter().filter(|e| !BAR.contains(&e.field)).cloned().collect::<Vec<_>>())
+    });
+    move || {
+        let errors = errors.get();
+        (!errors.is_empty()).then(|| {
+            let lang = state.lang.get();
+            let items = errors
+                .iter()
+                .map(|e| view! {
+                    <li><code>{e.field.name()}</code> ": " <strong lang=message_lang(e)>{e.message(lang)}</strong> " " {e.rule(lang)}</li>
+                })
+                .collect_view();
+            view! {
+                <div class="error-note asked-errors" role="alert" data-testid="asked-errors">
+                    <p>{T::NotAsAsked.text(lang)}</p>
+                    <ul>{items}</ul>
+                </div>
+            }
+        })
     }
 }
 

@@ -81,7 +81,7 @@ fn page_height() -> f64 {
 /// item, what an embed leaves to the full page), said at the top ([`crate::model::embed::notices`]).
 pub fn notices(layout: Layout, pitfall_only: bool) -> impl IntoView {
     let lang = expect_context::<AppState>().lang;
-    let mut names = vec!["embed", "guide", "compare"];
+    let mut names = vec!["embed", "guide", "compare", "present", "speed"];
     if pitfall_only {
         names.extend(crate::model::Field::ALL.iter().map(|f| f.name()));
     }

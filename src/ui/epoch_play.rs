@@ -93,8 +93,11 @@ pub fn EpochPlay(
     steps: EpochSteps,
 ) -> impl IntoView {
     let state = steps.state;
-    let period =
-        Signal::derive(move || (steps.playing.get() && state.visible.get()).then_some(TICK_MS));
+    let speed = use_context::<super::present::Presenting>().map(|p| p.speed);
+    let period = Signal::derive(move || {
+        let factor = speed.map_or(1.0, |s| s.get());
+        (steps.playing.get() && state.visible.get()).then_some(TICK_MS / factor)
+    });
     use_interval(period, move || steps.tick());
     // The reader touching anything, or moving the focus, ends the landing page's own playing;
     // but not `set_epoch` or `shuffle`, whose effect the playing epochs show.
@@ -138,6 +141,7 @@ pub fn EpochPlay(
                 on:click=move |_| steps.step(1)>
                 <Icon path=STEP_FORWARD />
             </button>
+            {speed.is_some().then(|| view! { <super::present::SpeedPicker /> })}
             // Announced when the reader moves it, not every tick of the landing page's play.
             <output class="epoch-shown" data-testid="epoch"
                 aria-live=move || if steps.autoplay.get() { "off" } else { "polite" }>

@@ -24,6 +24,7 @@ mod no_sampler;
 pub mod panic_banner;
 mod pipeline;
 mod playback;
+mod present;
 mod scenario_view;
 mod scenarios;
 mod scheme_facts;

@@ -33,14 +33,17 @@ pub fn SchemePanel(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let name = move || deals.with(|d| d.get(k).map_or("", |(name, _)| *name));
+    let held = expect_context::<super::compare::Held>().0;
     view! {
-        <div class="scheme-panel" class:is-focus=move || focus.get() == k data-testid="scheme-panel" data-scheme=name>
+        <div class="scheme-panel" class:is-focus=move || focus.get() == k data-testid="scheme-panel" data-scheme=name
+            class:stale=move || held.with(|h| !h.is_empty())>
             <header class="panel-head">
                 <Picker k=k />
                 <Remove k=k />
                 <p class="summary">{move || scheme::by_name(name()).map(|s| super::rich(s.summary()))}</p>
                 <super::scheme_options::SchemeOptions k=k deals=deals />
             </header>
+            <HeldNote k=k held=held />
             {move || deals.with(|d| match d.get(k).map(|(_, deal)| deal) {
                 Some(Ok(deal)) => body(deal, k, state.lang.get()).into_any(),
                 Some(Err(errors)) => refused(errors, state.lang.get()).into_any(),
@@ -64,6 +67,55 @@ pub fn SchemePanel(
             </details>
         </div>
     }
+}
+
+/// Says, on the panel, which values it is drawn with in place of the refused ones, and the
+/// library's message when this scheme itself refuses the values asked for.
+#[component]
+fn HeldNote(k: usize, held: Memo<Vec<(crate::model::Field, String)>>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let refusal = refused_as_asked(k);
+    move || {
+        held.with(|held| {
+            (!held.is_empty()).then(|| {
+                let lang = state.lang.get();
+                let values: Vec<String> =
+                    held.iter().map(|(field, value)| format!("{} = {value}", field.name())).collect();
+                let key = if held.len() == 1 { T::HeldOne } else { T::HeldMany };
+                let text = fill(key, lang, &[("values", &values.join(", "))]);
+                let refused = refusal.get().map(|errors| {
+                    let items = errors
+                        .iter()
+                        .map(|e| view! { " " <strong lang=message_lang(e)>{e.message(lang)}</strong> })
+                        .collect_view();
+                    view! { <span class="refused-here" data-testid="refused-as-asked">{T::Refused.text(lang)}{items}</span> }
+                });
+                view! { <p class="held-note" data-testid="held">{refused}<span>{text}</span></p> }
+            })
+        })
+    }
+}
+
+/// The library's refusal of the values the controls ask for, when this scheme refuses them
+/// (a set-up refused as a whole, as `DataLoader(sampler=..., shuffle=True)`): the lanes are
+/// the last good values'. Asked only while a value is refused, and within the history's
+/// budget of draws (a scheme that accepts the values deals them in full).
+fn refused_as_asked(k: usize) -> Memo<Option<Vec<crate::model::ParamError>>> {
+    let state = expect_context::<AppState>();
+    Memo::new(move |_| {
+        if state.errors.with(Vec::is_empty) {
+            return None;
+        }
+        let asked = state.asked.get();
+        let drawn =
+            state.picture.with(|p| crate::model::Params { stage: asked.stage, ..p.params.clone() });
+        let scheme = state.compare.with(|c| c.get(k).copied())?;
+        let affordable = scheme.draws_per_epoch(&asked) <= scheme::history::EPOCH_BUDGET;
+        if asked == drawn || !affordable {
+            return None;
+        }
+        scheme.deal(&asked, &scheme::Shared::default()).err()
+    })
 }
 
 /// Takes this scheme out of the comparison, when there are more than two.

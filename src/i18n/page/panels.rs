@@ -92,6 +92,16 @@ texts! {
             "{name}=\"{got}\" was ignored: {name} is a flag, 0 or 1 (also false or true, False or True).",
             "已忽略 {name}=\"{got}\"：{name} 是开关，只能是 0 或 1（也可写作 false 或 true、False 或 True）。"
         ),
+        /// `speed=` that the epoch play does not offer.
+        NoticeUnknownSpeed => (
+            "speed=\"{got}\" was ignored: the epochs play at {speeds} times their usual speed.",
+            "已忽略 speed=\"{got}\"：epoch 的播放速度只能是常速的 {speeds} 倍。"
+        ),
+        /// `present=1` in an embed.
+        NoticePresentFullPage => (
+            "Present mode (present=1) is on the full page: open this view there with the link at the bottom.",
+            "演示模式（present=1）只在完整页面中提供：请用底部的链接在完整页面中打开此视图。"
+        ),
         /// A `hide=` item that names nothing.
         NoticeUnknownHide => (
             "hide=\"{item}\" was ignored: it names no control or section of the page.",

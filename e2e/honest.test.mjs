@@ -1,0 +1,81 @@
+// Honest state: while a control holds a value the library refuses, every compared panel says
+// which value it is drawn with instead and dims; the comparison carries the library's message for
+// a control that is not in its bar; a set-up refused as a whole is refused in the panel of each
+// scheme that refuses it; a good value takes every mark away.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { useBrowser } from "./harness.mjs";
+
+const session = useBrowser();
+const COMPARE = "[data-testid=compare] [data-testid=gpu-lane]";
+const withPage = (params, body) => session.withPage(params, body, { ready: COMPARE });
+
+/** Each panel as { scheme, stale, held, refused }. */
+function readPanels(page) {
+  return page.$$eval("[data-testid=scheme-panel]", (panels) =>
+    panels.map((p) => ({
+      scheme: p.dataset.scheme,
+      stale: p.classList.contains("stale"),
+      held: p.querySelector("[data-testid=held]")?.textContent ?? "",
+      refused: p.querySelector("[data-testid=refused-as-asked]")?.textContent ?? "",
+    })),
+  );
+}
+
+const CASES = [
+  {
+    name: "num_replicas=0: both panels drawn with 2, and say so",
+    params: { num_replicas: 0 },
+    held: "Showing num_replicas = 2, the last value that can be drawn",
+    refusedBy: ["distributed", "no_sampler"],
+    message: "Invalid rank 0, rank should be in the interval [0, -1]",
+    asked: null,
+  },
+  {
+    name: "loader_shuffle=1 beside a sampler: refused in the distributed panel, not without a sampler",
+    params: { loader_shuffle: 1 },
+    held: "Showing loader_shuffle = False",
+    refusedBy: ["distributed"],
+    message: "sampler option is mutually exclusive with shuffle",
+    asked: "sampler option is mutually exclusive with shuffle",
+  },
+  {
+    name: "rank=9 of 4: the comparison carries PyTorch's message",
+    params: { num_replicas: 4, rank: 9 },
+    held: "Showing rank = 0",
+    refusedBy: [],
+    message: "Invalid rank 9, rank should be in the interval [0, 3]",
+    asked: "Invalid rank 9, rank should be in the interval [0, 3]",
+  },
+];
+
+for (const c of CASES) {
+  test(c.name, async () => {
+    await withPage(c.params, async (page) => {
+      const panels = await readPanels(page);
+      assert.equal(panels.length, 2);
+      for (const panel of panels) {
+        assert.ok(panel.stale, `${panel.scheme} dims`);
+        assert.ok(panel.held.includes(c.held), `${panel.scheme} says "${c.held}": ${panel.held}`);
+        const refuses = c.refusedBy.includes(panel.scheme);
+        assert.equal(panel.refused.includes(c.message), refuses, `${panel.scheme}: "${panel.refused}"`);
+      }
+      const asked = await page.textContent("[data-testid=asked-errors]").catch(() => null);
+      if (c.asked) assert.ok(asked?.includes(c.asked), `beside the comparison: ${asked}`);
+    });
+  });
+}
+
+test("a good value takes every mark away", async () => {
+  await withPage({ num_replicas: 0, loader_shuffle: 1 }, async (page) => {
+    await page.fill("[data-testid=compare] [data-testid=control-num_replicas]", "3");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=gpu-lane]").length === 3 + 3);
+    const held = (await readPanels(page)).map((p) => p.held);
+    assert.ok(held.every((h) => h.includes("loader_shuffle = False") && !h.includes("num_replicas")), held.join(" | "));
+    await page.goto(page.url().replace("loader_shuffle=1", "loader_shuffle=0"));
+    await page.waitForSelector(COMPARE);
+    const after = await readPanels(page);
+    assert.deepEqual(after.map((p) => [p.stale, p.held, p.refused]), [[false, "", ""], [false, "", ""]]);
+    assert.equal(await page.locator("[data-testid=asked-errors]").count(), 0);
+  });
+});
