@@ -6,7 +6,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::controls::{NumberField, Toggle, message_lang, presets};
+use super::controls::{FIRST, NumberField, Toggle, message_and_rule, presets};
 use super::epoch_play::{EpochPlay, EpochSteps};
 use super::scheme_panel::{SchemePanel, WRAP_TILES, tile_style};
 use super::{AppState, fill, thousands, tr};
@@ -23,17 +23,6 @@ const COVER_BUDGET: u64 = 1 << 21;
 /// ([`controls::held`]): every panel says so, dimmed.
 #[derive(Clone, Copy)]
 pub struct Held(pub Memo<Vec<(Field, String)>>);
-
-/// The fields the comparison's own bar holds (their messages stand beside them).
-const BAR: [Field; 7] = [
-    Field::N,
-    Field::NumReplicas,
-    Field::BatchSize,
-    Field::Shuffle,
-    Field::DropLast,
-    Field::SetEpoch,
-    Field::Epoch,
-];
 
 /// When every GPU of each compared scheme has seen everything, in the panels' order.
 #[derive(Clone, Copy)]
@@ -193,7 +182,7 @@ fn AskedErrors() -> impl IntoView {
     let errors = Memo::new(move |_| {
         state
             .errors
-            .with(|es| es.iter().filter(|e| !BAR.contains(&e.field)).cloned().collect::<Vec<_>>())
+            .with(|es| es.iter().filter(|e| !FIRST.contains(&e.field)).cloned().collect::<Vec<_>>())
     });
     move || {
         let errors = errors.get();
@@ -201,8 +190,10 @@ fn AskedErrors() -> impl IntoView {
             let lang = state.lang.get();
             let items = errors
                 .iter()
-                .map(|e| view! {
-                    <li><code>{e.field.name()}</code> ": " <strong lang=message_lang(e)>{e.message(lang)}</strong> " " {e.rule(lang)}</li>
+                .map(|e| {
+                    view! {
+                        <li><code>{e.field.name()}</code> ": " {message_and_rule(e, lang)}</li>
+                    }
                 })
                 .collect_view();
             view! {

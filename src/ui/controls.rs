@@ -221,12 +221,21 @@ pub fn FieldErrors(
                     .get()
                     .into_iter()
                     .map(|e| view! {
-                        <p><strong lang=message_lang(&e)>{e.message(lang)}</strong> " " {e.rule(lang)}</p>
+                        <p>{message_and_rule(&e, lang)}</p>
                     })
                     .collect_view()
             }}
         </div>
     }
+}
+
+/// A refusal as the page words it: the message (PyTorch's own, marked English, where it raises),
+/// then the rule it breaks.
+pub fn message_and_rule(
+    error: &crate::model::ParamError,
+    lang: crate::i18n::Lang,
+) -> impl IntoView + use<> {
+    view! { <strong lang=message_lang(error)>{error.message(lang)}</strong> " " {error.rule(lang)} }
 }
 
 /// `en` on a message that is PyTorch's own, so that a Chinese page reads it out as English.

@@ -322,7 +322,7 @@ fn refused(errors: &[crate::model::ParamError], lang: Lang) -> impl IntoView {
         .iter()
         .map(|e| {
             view! {
-                <p><strong lang=message_lang(e)>{e.message(lang)}</strong> " " {e.rule(lang)}</p>
+                <p>{super::controls::message_and_rule(e, lang)}</p>
             }
         })
         .collect_view();
