@@ -55,15 +55,15 @@ test("the no-sampler side starts from PyTorch's 2, 0, 5, 3, 1, 4, 7, 6 for 8 sam
 
 test("the cost: 10 samples on 4 GPUs are seen 12 times with the sampler, 40 times without", async () => {
   await withPage({ n: 10, num_replicas: 4 }, async (page) => {
-    assert.equal(await text(page, "visits"), "8 samples once, 2 samples twice (12 sample-visits)");
-    assert.equal(await text(page, "no-sampler-visits"), "10 samples 4 times (40 sample-visits)");
+    assert.equal(await text(page, "visits"), "8 samples once, 2 samples twice (12 times a sample is processed)");
+    assert.equal(await text(page, "no-sampler-visits"), "10 samples 4 times (40 times a sample is processed)");
   });
 });
 
 test("the cost of the toy example: each sample once with the sampler, twice without", async () => {
   await withPage({ n: 8, num_replicas: 2 }, async (page) => {
-    assert.equal(await text(page, "visits"), "8 samples once (8 sample-visits)");
-    assert.equal(await text(page, "no-sampler-visits"), "8 samples twice (16 sample-visits)");
+    assert.equal(await text(page, "visits"), "8 samples once (8 times a sample is processed)");
+    assert.equal(await text(page, "no-sampler-visits"), "8 samples twice (16 times a sample is processed)");
   });
 });
 

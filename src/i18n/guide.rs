@@ -71,7 +71,7 @@ texts! {
             "这里每个 epoch 的顺序都一样，所以每个 epoch 截掉的都是同样的样本，它们永远不会被训练到。"
         ),
         /// Step 4's title.
-        StripeTitle => ("Every GPU takes every w-th index", "每块 GPU 每隔 w 个取一个"),
+        StripeTitle => ("GPU r takes every num_replicas-th index from position r", "GPU r 从位置 r 起每隔 num_replicas 个取一个"),
         /// Step 4.
         Stripe => (
             "Rank r keeps positions r, r + {w}, r + {w2}, …: len(sampler) = {each} for every rank. The ranks never share an index (padding aside) and together cover the whole list, so the {w} GPUs split one epoch's work instead of repeating it.",

@@ -150,7 +150,7 @@ texts! {
 
         /// Scenario 1's explanation.
         ExplainNoSetEpoch => (
-            "DistributedSampler shuffles with the seed seed + epoch. Without sampler.set_epoch(epoch) its epoch stays 0, so every epoch replays epoch 0's order on every GPU: the loss curve repeats a pattern. Call set_epoch at the start of each epoch.",
+            "DistributedSampler shuffles with seed + epoch as its seed. Without sampler.set_epoch(epoch) its epoch stays 0, so every epoch replays epoch 0's order on every GPU: the loss curve repeats a pattern. Call set_epoch at the start of each epoch.",
             "DistributedSampler 用 seed + epoch 作为随机种子来打乱。如果不调用 sampler.set_epoch(epoch)，它的 epoch 一直是 0，于是每个 epoch 在每块 GPU 上都重复 epoch 0 的顺序，loss 曲线会呈现重复的规律。应在每个 epoch 开始时调用 set_epoch。"
         ),
         /// Scenario 2's explanation.

@@ -129,7 +129,7 @@ pub fn Cost() -> impl IntoView {
     }
 }
 
-/// "49,998 samples once, 2 twice (50,002 sample-visits)".
+/// "49,998 samples once, 2 twice (50,002 times a sample is processed)".
 fn describe(v: &Visits, lang: Lang) -> String {
     let parts: Vec<String> = v
         .histogram

@@ -50,6 +50,6 @@ texts! {
         /// Joins the counts.
         Comma => (", ", "，"),
         /// The counts and their total.
-        Visits => ("{parts} ({total} sample-visits)", "{parts}（共 {total} 次样本处理）"),
+        Visits => ("{parts} ({total} times a sample is processed)", "{parts}（共 {total} 次样本处理）"),
     }
 }
