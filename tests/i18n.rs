@@ -113,6 +113,7 @@ fn every_key_of_every_section_is_listed() {
         ("SchemeText", schemes::SchemeText::ALL.len()),
         ("EcoText", ecosystem::EcoText::ALL.len()),
         ("HistoryText", sampler_viz::i18n::history::HistoryText::ALL.len()),
+        ("StoryText", sampler_viz::i18n::story::StoryText::ALL.len()),
     ];
     for (section, keys) in sections {
         assert_eq!(listed(section), keys, "{section}: every key is in entries()");

@@ -20,6 +20,7 @@ pub mod history;
 pub mod page;
 pub mod scenarios;
 pub mod schemes;
+pub mod story;
 
 pub use error_words::ErrorWords;
 pub use lang::Lang;
@@ -36,5 +37,6 @@ pub fn entries() -> Vec<Entry> {
     all.extend(page::entries());
     all.extend(scenarios::entries());
     all.extend(schemes::entries());
+    all.extend(story::entries());
     all
 }

@@ -16,6 +16,7 @@ pub mod query;
 pub mod raster;
 pub mod scenario;
 pub mod scheme;
+pub mod story;
 mod values;
 pub mod visits;
 

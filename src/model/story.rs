@@ -1,0 +1,254 @@
+//! The page below the first screen, as a short story: numbered steps, each a heading, a
+//! sentence or two with this configuration's numbers, and one live figure. Every sentence is
+//! read off the deal of the scheme the story follows ([`Deal`]), so it holds for any registered
+//! scheme. Pure, so that each sentence is tested natively.
+
+use super::Params;
+use super::scheme::{Deal, Scheme, Verdict};
+use crate::i18n::story::StoryText as T;
+use crate::i18n::{Count, Lang, fill};
+
+/// One step of the story, in the order the page tells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// How the dataset is split across GPUs (the stage-by-stage pipeline).
+    Split,
+    /// What padding adds or trimming leaves out (the lengths).
+    PadOrTrim,
+    /// Whether the order changes from epoch to epoch (the timeline).
+    SetEpoch,
+    /// The loader's batches and the three lengths (the index tables).
+    Batches,
+    /// The same dataset without a sampler (its table and its cost).
+    NoSampler,
+    /// Every registered set-up on this configuration (the scoreboard).
+    YourLibrary,
+    /// Inside one GPU: the loader's workers and uneven ends.
+    InsideOneGpu,
+    /// The pitfalls, broken beside fixed.
+    Pitfalls,
+}
+
+impl Step {
+    /// Every step, in order.
+    pub const ALL: [Step; 8] = [
+        Step::Split,
+        Step::PadOrTrim,
+        Step::SetEpoch,
+        Step::Batches,
+        Step::NoSampler,
+        Step::YourLibrary,
+        Step::InsideOneGpu,
+        Step::Pitfalls,
+    ];
+
+    /// Its anchor on the page (`#set-epoch`) and its name in `step=`.
+    pub fn anchor(self) -> &'static str {
+        match self {
+            Step::Split => "split",
+            Step::PadOrTrim => "pad-or-trim",
+            Step::SetEpoch => "set-epoch",
+            Step::Batches => "batches",
+            Step::NoSampler => "no-sampler",
+            Step::YourLibrary => "your-library",
+            Step::InsideOneGpu => "inside-one-gpu",
+            Step::Pitfalls => "pitfalls",
+        }
+    }
+
+    /// The step an anchor names.
+    pub fn from_anchor(anchor: &str) -> Option<Step> {
+        Step::ALL.into_iter().find(|s| s.anchor() == anchor)
+    }
+
+    /// Its number on the page, from 1.
+    pub fn number(self) -> usize {
+        Step::ALL.iter().position(|&s| s == self).map_or(0, |k| k + 1)
+    }
+
+    /// Its heading.
+    pub fn title(self) -> T {
+        match self {
+            Step::Split => T::SplitTitle,
+            Step::PadOrTrim => T::PadTitle,
+            Step::SetEpoch => T::SetEpochTitle,
+            Step::Batches => T::BatchesTitle,
+            Step::NoSampler => T::NoSamplerTitle,
+            Step::YourLibrary => T::LibraryTitle,
+            Step::InsideOneGpu => T::InsideTitle,
+            Step::Pitfalls => T::PitfallsTitle,
+        }
+    }
+}
+
+/// The lengths every scheme has, read off its deal: what the GPUs' samplers yield together
+/// against `len(dataset)`, and how the difference came to be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Totals {
+    /// `len(dataset)`.
+    pub dataset: u64,
+    /// The fewest and the most indices a GPU's sampler yields (`len(sampler)`).
+    pub sampler: (u64, u64),
+    /// The fewest and the most steps a GPU takes (`len(loader)`).
+    pub loader: (u64, u64),
+    /// What every GPU's sampler yields, all together (`total_size` for `DistributedSampler`).
+    pub total: u64,
+    /// How the total compares with the dataset.
+    pub kind: TotalKind,
+}
+
+/// How the GPUs' lists together compare with the dataset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TotalKind {
+    /// As many positions as samples, each sample once.
+    Even,
+    /// `copies` positions added by padding (wrap-around copies, a round completed).
+    Padded {
+        /// Positions past `len(dataset)`.
+        copies: u64,
+    },
+    /// `dropped` samples trimmed off (a sampler's `drop_last`).
+    Trimmed {
+        /// Samples no GPU's sampler yields.
+        dropped: u64,
+    },
+    /// Anything else: `unseen` samples are processed by no GPU this epoch and `more` by more
+    /// than one (lists of their own per GPU, a loader that drops a short batch, ...).
+    Mixed {
+        /// Samples no GPU processes.
+        unseen: u64,
+        /// Samples processed more than once.
+        more: u64,
+    },
+}
+
+impl Totals {
+    /// Nothing to count (before a deal).
+    pub const EMPTY: Totals =
+        Totals { dataset: 0, sampler: (0, 0), loader: (0, 0), total: 0, kind: TotalKind::Even };
+
+    /// The totals of `deal`.
+    pub fn of(deal: &Deal) -> Totals {
+        let range = |f: &dyn Fn(&super::scheme::Lane) -> usize| {
+            let values = deal.lanes.iter().map(|l| f(l) as u64);
+            (values.clone().min().unwrap_or(0), values.max().unwrap_or(0))
+        };
+        let total: u64 = deal.lanes.iter().map(|l| l.sampler_len as u64).sum();
+        let n = deal.n;
+        let kind = match Verdict::of(deal) {
+            Verdict::EachOnce | Verdict::Empty => TotalKind::Even,
+            Verdict::AtLeastOnce { .. } if total > n => TotalKind::Padded { copies: total - n },
+            _ if total < n && deal.duplicated() == 0 && deal.unseen_len() == n - total => {
+                TotalKind::Trimmed { dropped: n - total }
+            }
+            _ => TotalKind::Mixed { unseen: deal.unseen_len(), more: deal.duplicated() },
+        };
+        Totals {
+            dataset: n,
+            sampler: range(&|l| l.sampler_len),
+            loader: range(&|l| l.loader_len),
+            total,
+            kind,
+        }
+    }
+}
+
+/// `a` or `a–b`, with thousands separators.
+pub fn span((a, b): (u64, u64)) -> String {
+    if a == b { Count(a).to_string() } else { format!("{}–{}", Count(a), Count(b)) }
+}
+
+/// The sentence under a step's heading, with the numbers of `deal` (what `scheme` deals for
+/// `params`), in `lang`. `repeating` is how many of the epoch history's later epochs repeat
+/// epoch 0 on GPU 0 and how many it holds (for [`Step::SetEpoch`]); `pitfalls` how many
+/// pitfalls there are.
+pub fn sentence(
+    step: Step,
+    scheme: &dyn Scheme,
+    params: &Params,
+    deal: &Deal,
+    lang: Lang,
+    repeating: Option<(usize, usize)>,
+) -> String {
+    let title = scheme.title().text(lang);
+    let totals = Totals::of(deal);
+    let w = deal.lanes.len();
+    match step {
+        Step::Split => {
+            let values: [(&str, &dyn std::fmt::Display); 4] = [
+                ("scheme", &title),
+                ("n", &Count(deal.n)),
+                ("w", &w),
+                ("each", &span(totals.sampler)),
+            ];
+            let once = matches!(Verdict::of(deal), Verdict::EachOnce);
+            let key = if once { T::SplitOnce } else { T::SplitNotOnce };
+            fill(key.text(lang), &values)
+        }
+        Step::PadOrTrim => {
+            let total = Count(totals.total);
+            let n = Count(totals.dataset);
+            match totals.kind {
+                TotalKind::Even => fill(T::PadEven.text(lang), &[("total", &total), ("n", &n)]),
+                TotalKind::Padded { copies } => fill(
+                    T::PadPadded.text(lang),
+                    &[("total", &total), ("n", &n), ("copies", &Count(copies))],
+                ),
+                TotalKind::Trimmed { dropped } => fill(
+                    T::PadTrimmed.text(lang),
+                    &[("total", &total), ("n", &n), ("dropped", &Count(dropped))],
+                ),
+                TotalKind::Mixed { unseen, more } => fill(
+                    T::PadMixed.text(lang),
+                    &[
+                        ("total", &total),
+                        ("n", &n),
+                        ("unseen", &Count(unseen)),
+                        ("more", &Count(more)),
+                    ],
+                ),
+            }
+        }
+        Step::SetEpoch => match repeating {
+            Some((same, of)) if same == of && of > 0 => {
+                fill(T::EpochAllSame.text(lang), &[("scheme", &title), ("last", &of)])
+            }
+            Some((same, of)) if same > 0 => fill(
+                T::EpochSomeSame.text(lang),
+                &[("scheme", &title), ("same", &same), ("of", &of), ("last", &of)],
+            ),
+            Some((_, of)) => fill(T::EpochNew.text(lang), &[("scheme", &title), ("last", &of)]),
+            None => fill(T::EpochNotDrawn.text(lang), &[("scheme", &title)]),
+        },
+        Step::Batches => fill(
+            T::BatchesText.text(lang),
+            &[
+                ("scheme", &title),
+                ("n", &Count(totals.dataset)),
+                ("sampler", &span(totals.sampler)),
+                ("loader", &span(totals.loader)),
+                ("size", &Count(deal.batch_size as u64)),
+            ],
+        ),
+        Step::NoSampler => fill(
+            T::NoSamplerText.text(lang),
+            &[("w", &params.num_replicas), ("n", &Count(params.n))],
+        ),
+        Step::YourLibrary => fill(T::LibraryText.text(lang), &[("scheme", &title)]),
+        Step::InsideOneGpu => {
+            let (fewest, most) = deal.steps_range();
+            let steps = span((fewest, most));
+            let key = match (params.num_workers, fewest == most) {
+                (0, true) => T::InsideNoWorkers,
+                (0, false) => T::InsideNoWorkersUneven,
+                (_, true) => T::InsideWorkers,
+                (_, false) => T::InsideWorkersUneven,
+            };
+            fill(key.text(lang), &[("workers", &params.num_workers), ("steps", &steps)])
+        }
+        Step::Pitfalls => {
+            let count = super::scenario::Scenario::ALL.len();
+            fill(T::PitfallsText.text(lang), &[("count", &count)])
+        }
+    }
+}
