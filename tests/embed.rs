@@ -152,6 +152,19 @@ fn nothing_in_the_url_is_dropped_without_a_word() {
     assert_eq!(said("hide=foo,foo&hide=foo", false), [Notice::UnknownHide("foo".into())]);
     assert_eq!(said("hide=pipeline&guide=1", false), [Notice::GuideNeedsPipeline]);
     assert_eq!(said("scenario=resume&n=30&embed=1", false), []);
+    assert_eq!(said("embed=1&step=set-epoch", false), [], "a step of the story, alone");
+    assert_eq!(said("step=setepoch", false), [Notice::UnknownStep("setepoch".into())]);
+}
+
+#[test]
+fn step_shows_one_step_of_the_story_in_an_embed() {
+    use sampler_viz::model::story::Step;
+    assert_eq!(layout("embed=1&step=set-epoch").step, Some(Step::SetEpoch));
+    assert_eq!(layout("embed=1&step=pitfalls").step, Some(Step::Pitfalls));
+    assert_eq!(layout("step=set-epoch").step, None, "the full page shows the whole story");
+    assert_eq!(layout("embed=1&step=nope").step, None, "an unknown step shows them all");
+    let text = Notice::UnknownStep("x".into()).text(Lang::En);
+    assert!(text.contains("split, pad-or-trim, set-epoch"), "{text}");
 }
 
 #[test]

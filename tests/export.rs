@@ -1,12 +1,20 @@
-//! Downloads read back: the CSV and the JSON list exactly what the picture computed.
+//! Downloads read back: the CSV and the JSON list exactly what the scheme dealt (here
+//! `DistributedSampler`, whose lists the picture computes too, and every registered scheme).
 
 use sampler_viz::model::export::{self, EXPORT_LIMIT};
 use sampler_viz::model::picture::TABLE_LIMIT;
+use sampler_viz::model::scheme::{self, Deal, SCHEMES, Shared};
 use sampler_viz::model::{Params, Picture, Seeding};
 use serde_json::Value;
 
 fn picture(params: Params) -> Picture {
     Picture::compute(&params).expect("a valid configuration")
+}
+
+/// What `DistributedSampler` deals for the picture's values, as a download lists it.
+fn listed(p: &Picture) -> Deal {
+    let distributed = scheme::by_name("distributed").expect("registered");
+    export::deal(distributed, &p.params, &Shared::default()).expect("dealt")
 }
 
 /// Each rank's indices as `list(sampler)` gives them.
@@ -33,7 +41,7 @@ fn parse_csv(text: &str) -> Vec<(usize, usize, u32, Option<usize>)> {
 #[track_caller]
 fn check_csv(params: Params) {
     let p = picture(params);
-    let rows = parse_csv(&export::csv(&p, export::per_rank(&p)));
+    let rows = parse_csv(&export::csv(&listed(&p)));
     let mut by_rank = vec![Vec::new(); p.epoch.num_replicas()];
     for &(rank, position, index, batch) in &rows {
         assert_eq!(position, by_rank[rank].len(), "rows in order");
@@ -63,7 +71,7 @@ fn a_short_last_batch_dropped_by_the_loader_has_no_batch_number() {
     };
     check_csv(params.clone());
     let p = picture(params);
-    let rows = parse_csv(&export::csv(&p, export::per_rank(&p)));
+    let rows = parse_csv(&export::csv(&listed(&p)));
     // 12 indices per rank, batches of 5: positions 10 and 11 are left out.
     let unbatched: Vec<(usize, usize)> =
         rows.iter().filter(|r| r.3.is_none()).map(|r| (r.0, r.1)).collect();
@@ -75,8 +83,8 @@ fn numbers(value: &Value) -> Vec<u32> {
     items.iter().map(|v| v.as_u64().expect("an index") as u32).collect()
 }
 
-fn parse_json(p: &Picture, per_rank: usize) -> Value {
-    serde_json::from_str(&export::json(p, per_rank)).expect("valid JSON")
+fn parse_json(p: &Picture, deal: &Deal) -> Value {
+    serde_json::from_str(&export::json(p, "distributed", deal)).expect("valid JSON")
 }
 
 #[test]
@@ -84,7 +92,7 @@ fn the_json_lists_ranks_batches_and_config_in_pytorch_names() {
     let params =
         Params { n: 23, num_replicas: 3, seed: 7, epoch: 2, batch_size: 3, ..Params::default() };
     let p = picture(params);
-    let json = parse_json(&p, export::per_rank(&p));
+    let json = parse_json(&p, &listed(&p));
     let got: Vec<Vec<u32>> = json["ranks"].as_array().expect("ranks").iter().map(numbers).collect();
     assert_eq!(got, ranks(&p));
     for (rank, batches) in json["batches"].as_array().expect("batches").iter().enumerate() {
@@ -106,6 +114,7 @@ fn the_json_lists_ranks_batches_and_config_in_pytorch_names() {
     assert_eq!(json["len_sampler"], p.lengths.sampler);
     assert_eq!(json["len_loader"], p.lengths.loader);
     assert_eq!(json["listed"], p.lengths.sampler);
+    assert_eq!(json["scheme"], "distributed");
 }
 
 #[test]
@@ -113,7 +122,7 @@ fn the_json_holds_the_no_sampler_orders_the_page_shows() {
     for seeding in [Seeding::Alike, Seeding::Unseeded] {
         let p = picture(Params { n: 2500, num_replicas: 2, seeding, ..Params::default() });
         let side = p.no_sampler.as_ref().expect("a no-sampler side");
-        let json = parse_json(&p, export::per_rank(&p));
+        let json = parse_json(&p, &listed(&p));
         let orders: Vec<Vec<u32>> =
             json["no_sampler"]["orders"].as_array().expect("orders").iter().map(numbers).collect();
         assert_eq!(orders, side.orders);
@@ -133,7 +142,7 @@ fn the_json_holds_the_no_sampler_orders_the_page_shows() {
 fn a_refused_no_sampler_side_is_reported_not_dropped() {
     let p = picture(Params { manual_seed: -1 << 70, ..Params::default() });
     assert!(p.no_sampler.is_err());
-    let json = parse_json(&p, export::per_rank(&p));
+    let json = parse_json(&p, &listed(&p));
     assert!(json["no_sampler"]["error"].as_str().is_some_and(|e| !e.is_empty()));
     assert_eq!(json["ranks"].as_array().map(Vec::len), Some(2));
 }
@@ -141,13 +150,15 @@ fn a_refused_no_sampler_side_is_reported_not_dropped() {
 #[test]
 fn a_cut_download_lists_each_ranks_first_indices_and_says_so() {
     let p = picture(Params { n: 40, num_replicas: 2, batch_size: 3, ..Params::default() });
-    let json = parse_json(&p, 7);
+    let distributed = scheme::by_name("distributed").expect("registered");
+    let cut = distributed.deal_up_to(&p.params, &Shared::default(), 7).expect("dealt");
+    let json = parse_json(&p, &cut);
     let got: Vec<Vec<u32>> = json["ranks"].as_array().expect("ranks").iter().map(numbers).collect();
     let expect: Vec<Vec<u32>> = ranks(&p).into_iter().map(|r| r[..7].to_vec()).collect();
     assert_eq!(got, expect);
     assert_eq!(json["listed"], 7);
     assert_eq!(json["len_sampler"], 20);
-    let csv = parse_csv(&export::csv(&p, 7));
+    let csv = parse_csv(&export::csv(&cut));
     assert_eq!(csv.len(), 14);
 }
 
@@ -157,9 +168,37 @@ const _: () = assert!(EXPORT_LIMIT >= 1_281_167 && EXPORT_LIMIT.is_multiple_of(6
 #[test]
 fn downloads_stop_at_the_export_limit() {
     let p = picture(Params { n: 1000, num_replicas: 8, ..Params::default() });
-    assert_eq!(export::per_rank(&p), 125);
+    assert_eq!(export::per_rank(&listed(&p)), 125);
     let p = picture(Params { n: 5_000_000, num_replicas: 2, shuffle: false, ..Params::default() });
-    assert_eq!(export::per_rank(&p), EXPORT_LIMIT / 2);
+    assert_eq!(export::cap(&p.params), EXPORT_LIMIT / 2);
+    assert_eq!(export::per_rank(&listed(&p)), EXPORT_LIMIT / 2);
+}
+
+/// Every registered scheme downloads: the CSV regrouped by rank is each lane's list, processed
+/// samples first, in batches where the lane breaks them.
+#[test]
+fn every_registered_scheme_downloads_its_lanes() {
+    let params = Params { n: 23, num_replicas: 3, batch_size: 4, ..Params::default() };
+    for s in SCHEMES {
+        let Ok(deal) = export::deal(*s, &params, &Shared::default()) else { continue };
+        let rows = parse_csv(&export::csv(&deal));
+        for (rank, lane) in deal.lanes.iter().enumerate() {
+            let mine: Vec<u32> = rows.iter().filter(|r| r.0 == rank).map(|r| r.2).collect();
+            let tiles: Vec<u32> = lane.tiles.iter().map(|t| t.index).collect();
+            assert_eq!(&mine[..tiles.len()], &tiles[..], "{} rank {rank}", s.name());
+            let batched = rows.iter().filter(|r| r.0 == rank && r.3.is_some()).count();
+            assert_eq!(
+                batched,
+                lane.len,
+                "{} rank {rank}: every processed sample has a batch",
+                s.name()
+            );
+        }
+        let json: Value =
+            serde_json::from_str(&export::json(&picture(params.clone()), s.name(), &deal))
+                .unwrap_or_else(|e| panic!("{}: {e}", s.name()));
+        assert_eq!(json["scheme"], s.name());
+    }
 }
 
 #[test]

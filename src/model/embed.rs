@@ -16,6 +16,7 @@
 use super::params::Field;
 use super::query::Params;
 use crate::i18n::page::PanelText;
+use crate::i18n::story::StoryText;
 use crate::i18n::{Lang, fill};
 
 /// A part of the page that `hide=` can leave out.
@@ -72,19 +73,25 @@ pub struct Layout {
     fields: u32,
     /// One bit per [`Section`].
     sections: u8,
+    /// The one story step shown (`step=set-epoch`), in an embed.
+    pub step: Option<super::story::Step>,
 }
 
 impl Layout {
     /// Reads `embed` and every `hide` among decoded `(name, value)` pairs; the rest is ignored.
     pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Layout {
         let mut layout = Layout::default();
+        let mut step = None;
         for (name, value) in pairs {
             match name {
                 "embed" => layout.embed = super::parse_flag(value) == Some(true),
                 "hide" => value.split(',').for_each(|item| layout.hide(item.trim())),
+                "step" => step = super::story::Step::from_anchor(value),
                 _ => {}
             }
         }
+        // One step alone is an embed's view; the full page scrolls to its anchor instead.
+        layout.step = step.filter(|_| layout.embed);
         layout
     }
 
@@ -140,6 +147,8 @@ pub enum Notice {
     /// `guide=1` beside `hide=pipeline`: the walk-through explains the pipeline, so it is left
     /// out too.
     GuideNeedsPipeline,
+    /// `step=` that names no step of the story: the whole story is shown.
+    UnknownStep(String),
 }
 
 /// What the page says about its URL's `(name, value)` pairs (decoded, first value of each name;
@@ -173,6 +182,9 @@ pub fn notices<'a>(
                 say(Notice::UnknownSpeed(value.to_string()))
             }
             "guide" if flag == Some(true) && layout.embed => say(Notice::GuideOnFullPage),
+            "step" if super::story::Step::from_anchor(value).is_none() => {
+                say(Notice::UnknownStep(value.to_string()))
+            }
             "guide" if flag == Some(true) && layout.hides_section(Section::Pipeline) => {
                 say(Notice::GuideNeedsPipeline)
             }
@@ -225,6 +237,11 @@ impl Notice {
             Notice::PresentOnFullPage => PanelText::NoticePresentFullPage.text(lang).to_string(),
             Notice::GuideNeedsPipeline => {
                 PanelText::NoticeGuideNeedsPipeline.text(lang).to_string()
+            }
+            Notice::UnknownStep(got) => {
+                let steps: Vec<&str> = super::story::Step::ALL.iter().map(|s| s.anchor()).collect();
+                let steps = steps.join(", ");
+                fill(StoryText::UnknownStep.text(lang), &[("got", got), ("steps", &steps)])
             }
         }
     }

@@ -1,43 +1,84 @@
-//! Downloads: what each rank gets this epoch, as CSV or JSON, written straight from the
-//! [`Picture`] (so a download says exactly what the tables say, without the tables' cut).
+//! Downloads: what each rank gets this epoch from the scheme the story follows, as CSV or
+//! JSON, written straight from its [`Deal`] (so a download says exactly what the tables say,
+//! without the tables' cut), with the [`Picture`]'s no-sampler side.
 //!
 //! - CSV: a header `rank,position,index,batch`, then one row per index of `list(sampler)` on
 //!   each rank; `batch` is the loader's batch it lands in (empty when `DataLoader(drop_last=True)`
 //!   leaves it out).
-//! - JSON: `{"config": {…}, "len_sampler", "len_loader", "listed", "ranks": [[…]],
+//! - JSON: `{"scheme": "distributed", "config": {…}, "len_sampler", "len_loader", "listed", "ranks": [[…]],
 //!   "batches": [[[…]]], "no_sampler": {…}}`, `config` in PyTorch's argument names, grouped by
 //!   constructor; `no_sampler` holds each rank's first [`TABLE_LIMIT`] indices, as the page shows.
 //!
 //! Both list at most [`EXPORT_LIMIT`] indices over all ranks (a tab's memory): beyond, each
-//! rank's first [`per_rank`] indices, and `listed` < `len_sampler` says so.
+//! rank's first [`cap`] indices, and `listed` < `len_sampler` says so.
 
 use std::fmt::Write;
 
 use super::params::Seeding;
 use super::picture::{NoSamplerSide, Picture, TABLE_LIMIT};
 use super::query::Params;
+use super::scheme::{Deal, Lane, Scheme, Shared};
 use crate::i18n::Lang;
 
 /// The most indices a download lists, all ranks together (ImageNet-1k's 1,281,167 fit).
 pub const EXPORT_LIMIT: usize = 1 << 21;
 
-/// How many indices of each rank a download lists: all of them, up to [`EXPORT_LIMIT`] in all.
-pub fn per_rank(picture: &Picture) -> usize {
-    let ranks = picture.epoch.num_replicas().max(1);
-    picture.epoch.num_samples().min(EXPORT_LIMIT / ranks)
+/// How many indices of each rank a download lists at most: [`EXPORT_LIMIT`] in all.
+pub fn cap(params: &Params) -> usize {
+    EXPORT_LIMIT / params.num_replicas.max(1) as usize
 }
 
-/// `rank,position,index,batch` rows: the first `per_rank` indices of every rank.
-pub fn csv(picture: &Picture, per_rank: usize) -> String {
-    let batch_size = picture.loader.batch_size();
-    let batches = picture.lengths.loader;
-    let mut out = String::with_capacity(24 * per_rank * picture.epoch.num_replicas() + 32);
+/// What `scheme` deals for `params`, listing what a download lists.
+pub fn deal(
+    scheme: &dyn Scheme,
+    params: &Params,
+    shared: &Shared,
+) -> Result<Deal, Vec<super::ParamError>> {
+    scheme.deal_up_to(params, shared, cap(params))
+}
+
+/// How many indices of each rank the download of `deal` lists: every one its sampler yields,
+/// up to the cap it was dealt with.
+pub fn per_rank(deal: &Deal) -> usize {
+    deal.lanes.iter().map(|l| listed(l).len()).max().unwrap_or(0)
+}
+
+/// The largest `len(sampler)` of any rank.
+pub fn len_sampler(deal: &Deal) -> usize {
+    deal.lanes.iter().map(|l| l.sampler_len).max().unwrap_or(0)
+}
+
+/// A lane's listed indices in `list(sampler)`'s order: the ones it processes, then (when all
+/// of those are listed) the ones its loader leaves out.
+fn listed(lane: &Lane) -> Vec<u32> {
+    let mut list: Vec<u32> = lane.tiles.iter().map(|t| t.index).collect();
+    if list.len() >= lane.len {
+        list.extend(&lane.left_out);
+    }
+    list
+}
+
+/// Each processed position's batch, in order (positions past them are left out).
+fn batch_of(lane: &Lane, batch_size: usize) -> Vec<usize> {
+    let kept = lane.tiles.len();
+    let starts = lane.batch_starts(batch_size, kept);
+    let mut of = Vec::with_capacity(kept);
+    for (b, &start) in starts.iter().enumerate() {
+        let end = starts.get(b + 1).copied().unwrap_or(kept);
+        of.extend(std::iter::repeat_n(b, end - start));
+    }
+    of
+}
+
+/// `rank,position,index,batch` rows: every listed index of every rank.
+pub fn csv(deal: &Deal) -> String {
+    let mut out = String::with_capacity(24 * per_rank(deal) * deal.lanes.len() + 32);
     out.push_str("rank,position,index,batch\n");
-    for rank in 0..picture.epoch.num_replicas() {
-        for (position, index) in picture.epoch.rank(rank).take(per_rank).enumerate() {
+    for (rank, lane) in deal.lanes.iter().enumerate() {
+        let batches = batch_of(lane, deal.batch_size);
+        for (position, index) in listed(lane).into_iter().enumerate() {
             let _ = write!(out, "{rank},{position},{index},");
-            let batch = position / batch_size;
-            if batch < batches {
+            if let Some(batch) = batches.get(position) {
                 let _ = write!(out, "{batch}");
             }
             out.push('\n');
@@ -46,24 +87,24 @@ pub fn csv(picture: &Picture, per_rank: usize) -> String {
     out
 }
 
-/// The configuration, each rank's first `per_rank` indices and their batches, and the
+/// The configuration, the scheme, each rank's listed indices and their batches, and the
 /// no-sampler side's orders as the page shows them, as one JSON object.
-pub fn json(picture: &Picture, per_rank: usize) -> String {
-    let ranks: Vec<Vec<u32>> = (0..picture.epoch.num_replicas())
-        .map(|r| picture.epoch.rank(r).take(per_rank).collect())
-        .collect();
-    let mut out = String::with_capacity(20 * per_rank * ranks.len() + 512);
+pub fn json(picture: &Picture, scheme: &str, deal: &Deal) -> String {
+    let ranks: Vec<Vec<u32>> = deal.lanes.iter().map(listed).collect();
+    let mut out = String::with_capacity(20 * per_rank(deal) * ranks.len() + 512);
     let _ = write!(
         out,
-        "{{\n\"config\": {},\n\"len_sampler\": {},\n\"len_loader\": {},\n\"listed\": {per_rank},\n",
+        "{{\n\"scheme\": {},\n\"config\": {},\n\"len_sampler\": {},\n\"len_loader\": {},\n\"listed\": {},\n",
+        json_string(scheme),
         config(&picture.params),
-        picture.lengths.sampler,
-        picture.lengths.loader,
+        len_sampler(deal),
+        deal.steps_range().1,
+        per_rank(deal),
     );
     out.push_str("\"ranks\": [");
     lines(&mut out, ranks.iter().map(|r| list(r)));
     out.push_str("],\n\"batches\": [");
-    lines(&mut out, ranks.iter().map(|r| batches(picture, r)));
+    lines(&mut out, deal.lanes.iter().zip(&ranks).map(|(lane, r)| batches(lane, deal, r)));
     let _ = write!(out, "],\n\"no_sampler\": {}\n}}\n", no_sampler(picture));
     out
 }
@@ -95,10 +136,12 @@ fn config(p: &Params) -> String {
     )
 }
 
-/// One rank's batches as the `DataLoader` yields them (the last one cut too if the list is).
-fn batches(picture: &Picture, indices: &[u32]) -> String {
-    let chunks = indices.chunks(picture.loader.batch_size()).take(picture.lengths.loader);
-    let parts: Vec<String> = chunks.map(list).collect();
+/// One rank's batches as its loader yields them.
+fn batches(lane: &Lane, deal: &Deal, indices: &[u32]) -> String {
+    let kept = lane.tiles.len().min(indices.len());
+    let mut starts = lane.batch_starts(deal.batch_size, kept);
+    starts.push(kept);
+    let parts: Vec<String> = starts.windows(2).map(|w| list(&indices[w[0]..w[1]])).collect();
     format!("[{}]", parts.join(", "))
 }
 
