@@ -163,13 +163,14 @@ test("hide= leaves out a compared scheme's options, the lengths and the pipeline
   await withPage(query, async (page) => {
     assert.equal(await count(page, "[data-testid=scheme-options] [data-testid=option-split_batches]"), 1);
     assert.equal(await count(page, "[data-testid=lengths]"), 1);
-    assert.equal(await count(page, ".pipeline-section"), 1);
+    // Step 1 draws the scheme the story follows (Accelerate, compared first): its stages.
+    assert.equal(await count(page, ".pipeline-section, [data-testid=stages-figure]"), 1);
   });
   await withPage({ ...query, hide: "split_batches,even_batches,lengths,pipeline" }, async (page) => {
     assert.equal(await count(page, "[data-testid=option-split_batches]"), 0);
     assert.equal(await count(page, "[data-testid=option-even_batches]"), 0);
     assert.equal(await count(page, "[data-testid=lengths]"), 0);
-    assert.equal(await count(page, ".pipeline-section"), 0);
+    assert.equal(await count(page, ".pipeline-section, [data-testid=stages-figure]"), 0);
     assert.equal(await count(page, "[data-testid=scheme-panel]"), 2, "the comparison stays");
   });
   await withPage({ ...query, hide: "controls" }, async (page) => {

@@ -11,6 +11,7 @@ use super::code_panel::CodePanel;
 use super::compare::Compare;
 use super::controls::Controls;
 use super::embed::{self, EmbedFooter};
+use super::focus::Focus;
 use super::guide::Guide;
 use super::index_table::IndexTable;
 use super::lang_switch::{LangSwitch, follow_title};
@@ -21,13 +22,25 @@ use super::playback::Playback;
 use super::scenarios::{self, Scenarios};
 use super::share::SharePanel;
 use super::state::{AppState, query_pairs};
+use super::story::{EpochList, Figures, InsideFigure, Scoreboard, StagesFigure, Story};
 use super::timeline::Timeline;
-use super::{fill, rich, thousands, tr, url};
+use super::{fill, rich, tr, url};
 use crate::i18n::Lang;
 use crate::i18n::page::PageText;
 use crate::model::embed::{Layout, Section};
 use crate::model::layout::CHIP_LIMIT;
-use crate::model::{Field, Params, Picture};
+use crate::model::scheme::Step as SchemeStep;
+use crate::model::story::Step;
+use crate::model::{Field, Params};
+
+/// The stages the pipeline animates: one permutation, padded or trimmed, striped, batched.
+const PIPELINE_STEPS: &[SchemeStep] = &[
+    SchemeStep::Indices,
+    SchemeStep::Shuffle,
+    SchemeStep::PadOrTrim,
+    SchemeStep::Stripe,
+    SchemeStep::Batch,
+];
 
 /// The whole page. State comes from the URL and is shared through context.
 #[component]
@@ -38,6 +51,7 @@ pub fn App() -> impl IntoView {
     provide_context(state);
     provide_context(layout);
     provide_context(super::present::Presenting::from_url(layout.embed));
+    Focus::provide(state);
     follow_title(state);
     if layout.embed {
         embed::post_height_to_parent();
@@ -71,25 +85,80 @@ fn Main(
     landing: bool,
 ) -> impl IntoView {
     let full = !layout.embed;
-    let no_sampler = !layout.hides_section(Section::NoSampler);
     let compare = !layout.hides_section(Section::Compare);
+    let only = layout.step;
     view! {
         <main class:embed=layout.embed class:hide-seeding=layout.hides(Field::Seeding)>
             {embed::notices(layout, false)}
             {layout.embed.then(scenarios::embedded)}
-            {compare.then(|| view! { <Compare landing=landing /> })}
-            {full.then(|| view! { <Scenarios /> })}
-            <Controls />
+            {(compare && only.is_none()).then(|| view! { <Compare landing=landing /> })}
+            {only.is_none().then(|| view! { <Controls /> })}
             <Drawing />
-            {(!layout.hides_section(Section::Lengths)).then(|| view! { <Lengths /> })}
-            {(full && !layout.hides_section(Section::Pipeline)).then(|| view! { <Guide /> })}
-            {(!layout.hides_section(Section::Pipeline)).then(|| view! { <PipelineSection layout=layout /> })}
-            {(!layout.hides_section(Section::Tables)).then(|| view! { <Tables no_sampler=no_sampler /> })}
-            {(full && no_sampler).then(|| view! { <Cost /> })}
-            {(!layout.hides_section(Section::Timeline)).then(|| view! { <Timeline /> })}
+            <Story layout=layout figures=Figures { figure } only=only />
             {full.then(|| view! { <Charts /> })}
             {full.then(|| view! { <CodePanel /> <SharePanel /> })}
         </main>
+    }
+}
+
+/// The figure of each step of the story.
+fn figure(step: Step, layout: Layout) -> AnyView {
+    let full = !layout.embed;
+    match step {
+        Step::Split => view! { <SplitFigure layout=layout /> }.into_any(),
+        Step::PadOrTrim => view! { <Lengths /> }.into_any(),
+        Step::SetEpoch => view! { <EpochFigure /> }.into_any(),
+        Step::Batches => view! { <Tables /> }.into_any(),
+        Step::NoSampler => {
+            let tables = !layout.hides_section(Section::Tables);
+            view! { <NoSamplerPanel tables=tables /> {full.then(|| view! { <Cost /> })} }.into_any()
+        }
+        Step::YourLibrary => view! { <Scoreboard /> }.into_any(),
+        Step::InsideOneGpu => view! { <InsideFigure /> }.into_any(),
+        Step::Pitfalls => view! { <Scenarios /> }.into_any(),
+    }
+}
+
+/// Whether the followed scheme is one the pipeline animates (one permutation, padded or
+/// trimmed, striped, batched), whose epochs are seeded `seed + epoch`.
+fn animated() -> Memo<bool> {
+    let focus = expect_context::<Focus>();
+    Memo::new(move |_| focus.scheme.get().steps(&Params::default()) == PIPELINE_STEPS)
+}
+
+/// Step 1: the walk-through and the pipeline stage by stage for a scheme it animates, or
+/// the followed scheme's own stages.
+#[component]
+fn SplitFigure(
+    /// What the URL asks to show.
+    layout: Layout,
+) -> impl IntoView {
+    let animated = animated();
+    let full = !layout.embed;
+    move || {
+        if animated.get() {
+            view! {
+                {full.then(|| view! { <Guide /> })}
+                <PipelineSection layout=layout />
+            }
+            .into_any()
+        } else {
+            view! { <StagesFigure /> }.into_any()
+        }
+    }
+}
+
+/// Step 3: the timeline with each epoch's seed for a scheme the pipeline animates, or the
+/// followed scheme's epochs.
+#[component]
+fn EpochFigure() -> impl IntoView {
+    let animated = animated();
+    move || {
+        if animated.get() {
+            view! { <Timeline /> }.into_any()
+        } else {
+            view! { <EpochList /> }.into_any()
+        }
     }
 }
 
@@ -128,7 +197,7 @@ fn PipelineSection(
     });
     view! {
         <section class="pipeline-section" aria-labelledby="pipeline-title">
-            <h2 id="pipeline-title">{tr(PageText::PipelineTitle)}</h2>
+            <h3 id="pipeline-title">{tr(PageText::PipelineTitle)}</h3>
             <p class="call" data-testid="call">
                 <code>{move || state.picture.with(|p| python_call(&p.params, state.lang.get()))}</code>
             </p>
@@ -138,22 +207,13 @@ fn PipelineSection(
     }
 }
 
-/// The index tables: with the sampler, and (unless `hide=no_sampler`) without.
+/// The index tables of the followed scheme: every GPU's list in order.
 #[component]
-fn Tables(
-    /// Whether the no-sampler side is shown.
-    no_sampler: bool,
-) -> impl IntoView {
-    let state = expect_context::<AppState>();
+fn Tables() -> impl IntoView {
     view! {
-        <div class="side-by-side">
-            <section class="with-sampler" aria-labelledby="with-sampler-title">
-                <h2 id="with-sampler-title">{tr(PageText::WithSampler)}</h2>
-                <p class="explain">{move || state.picture.with(|p| sampler_sentence(p, state.lang.get()))}</p>
-                <IndexTable />
-            </section>
-            {no_sampler.then(|| view! { <NoSamplerPanel /> })}
-        </div>
+        <section class="with-sampler">
+            <IndexTable />
+        </section>
     }
 }
 
@@ -186,19 +246,5 @@ fn python_call(p: &Params, lang: Lang) -> String {
         py(p.shuffle),
         p.seed,
         py(p.drop_last),
-    )
-}
-
-/// One sentence on what each rank gets.
-fn sampler_sentence(p: &Picture, lang: Lang) -> String {
-    fill(
-        PageText::SamplerSentence,
-        lang,
-        &[
-            ("w", &p.params.num_replicas),
-            ("per_rank", &thousands(p.lengths.sampler as u64)),
-            ("batches", &thousands(p.lengths.loader as u64)),
-            ("size", &p.params.batch_size),
-        ],
     )
 }

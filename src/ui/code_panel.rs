@@ -1,21 +1,24 @@
-//! The code behind the picture: the Python that prints what the tables show, with a copy button.
+//! The code behind the picture: the followed scheme's Python, which prints what its lanes and
+//! tables show, with a copy button.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen_futures::JsFuture;
 
-use super::indices::{SameEpoch, use_indices};
+use super::focus::{DrawnFor, Focus};
 use super::{AppState, tr};
 use crate::i18n::page::PanelText as T;
-use crate::model::python;
+use crate::model::{Params, Stage};
 
-/// The script for the current picture and a button that copies it.
+/// The followed scheme's script for the current values, and a button that copies it.
 #[component]
 pub fn CodePanel() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let indices = use_indices(state);
-    let script =
-        Memo::new(move |_| indices.with(|SameEpoch(p)| python::script_in(p, state.lang.get())));
+    let focus = expect_context::<Focus>();
+    let script = Memo::new(move |_| {
+        let params = state.picture.with(|p| Params { stage: Stage::Batch, ..p.params.clone() });
+        focus.scheme.get().python(&params, state.lang.get())
+    });
     let copied = RwSignal::new(None::<bool>);
     let copy = move |_| {
         let text = script.get_untracked();
@@ -34,6 +37,7 @@ pub fn CodePanel() -> impl IntoView {
         <section class="code-panel" aria-labelledby="code-title">
             <h2 id="code-title">{tr(T::CodeTitle)}</h2>
             <p class="explain">{tr(T::CodeExplain)}</p>
+            <DrawnFor />
             <div class="code-actions">
                 <button type="button" data-testid="copy-python" on:click=copy>{tr(T::CopyCode)}</button>
                 <span class="copy-status" role="status">{status}</span>

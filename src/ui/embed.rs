@@ -24,7 +24,7 @@ pub const GET_HEIGHT_MESSAGE: &str = "sampler-viz:get-height";
 
 /// The layout the page's URL asks for (`embed=`, every `hide=`).
 pub fn page_layout() -> Layout {
-    let pairs = super::url::pairs(["embed"], true);
+    let pairs = super::url::pairs(["embed", "step"], true);
     Layout::from_pairs(pairs.iter().map(|(name, value)| (name.as_str(), value.as_str())))
 }
 
@@ -81,7 +81,7 @@ fn page_height() -> f64 {
 /// item, what an embed leaves to the full page), said at the top ([`crate::model::embed::notices`]).
 pub fn notices(layout: Layout, pitfall_only: bool) -> impl IntoView {
     let lang = expect_context::<AppState>().lang;
-    let mut names = vec!["embed", "guide", "compare", "present", "speed"];
+    let mut names = vec!["embed", "guide", "compare", "present", "speed", "step"];
     if pitfall_only {
         names.extend(crate::model::Field::ALL.iter().map(|f| f.name()));
     }

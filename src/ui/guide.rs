@@ -4,6 +4,7 @@
 //! stage, and `assets/guide.css` highlights the matching part of the picture.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::AppState;
 use super::tr;
@@ -19,16 +20,43 @@ use crate::model::{Field, Stage, parse_flag};
 pub fn Guide() -> impl IntoView {
     let state = expect_context::<AppState>();
     let open = RwSignal::new(opened_by_url());
-    // Keep the highlight's hook on <body> in step with the stage while open.
-    Effect::new(move |_| mark_body(open.get().then(|| state.stage().get())));
+    // Opened by a link that names no stage: from the first step, not the stage shown.
+    if open.get_untracked() && url::param("stage").is_none() {
+        state.set(Field::Stage, Stage::Indices.number().to_string());
+    }
+    // Keep the highlight's hook on <body> in step with the stage while open, and the
+    // explained figure in view at each step.
+    Effect::new(move |_| {
+        let stage = open.get().then(|| state.stage().get());
+        mark_body(stage);
+        if stage.is_some() {
+            request_animation_frame(show_figure);
+        }
+    });
     on_cleanup(|| mark_body(None));
     let set_open = move |yes: bool| {
         open.set(yes);
         state.set_url(&[("guide", yes.then_some("1"))]);
         if yes {
             state.set(Field::Stage, Stage::Indices.number().to_string());
+        } else {
+            // Focus goes back to the button that opens it, once it is drawn again.
+            request_animation_frame(|| {
+                let button = document().query_selector("[data-testid=guide-start]").ok().flatten();
+                if let Some(button) = button.and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok())
+                {
+                    let _ = button.focus();
+                }
+            });
         }
     };
+    // Esc closes it, wherever the focus is.
+    let keys = window_event_listener(leptos::ev::keydown, move |e| {
+        if e.key() == "Escape" && open.get_untracked() {
+            set_open(false);
+        }
+    });
+    on_cleanup(move || keys.remove());
     view! {
         <section class="guide" data-testid="guide" aria-labelledby="guide-title">
             <h2 id="guide-title" class="sr-only">{tr(GuideText::Heading)}</h2>
@@ -126,6 +154,20 @@ fn Dots(
 /// is on; a value that is no flag leaves it closed).
 fn opened_by_url() -> bool {
     url::param("guide").as_deref().and_then(parse_flag) == Some(true)
+}
+
+/// Scrolls the pipeline the step explains into view, below the card, when it is not on screen.
+fn show_figure() {
+    let Some(figure) = document().query_selector(".pipeline-section").ok().flatten() else {
+        return;
+    };
+    let rect = figure.get_bounding_client_rect();
+    let height = window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    if rect.top() < 0.0 || rect.top() > height * 0.6 {
+        // The card sits just above the pipeline and stays in view (sticky): scroll to it.
+        let card = document().query_selector("[data-testid=guide]").ok().flatten();
+        card.unwrap_or(figure).scroll_into_view();
+    }
 }
 
 /// Names the stage being explained on `<body>`, or removes the mark when the guide is closed.

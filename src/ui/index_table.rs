@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::indices::{SameEpoch, use_indices};
+use super::focus::Focus;
 use super::{AppState, fill, thousands};
 use crate::i18n::page::TableText;
 use crate::model::picture::row_limit;
@@ -65,29 +65,36 @@ pub fn RankTable(
     }
 }
 
-/// Each rank's indices this epoch with the `DistributedSampler`.
+/// Each GPU's list this epoch with the scheme the story follows: what its sampler yields, in
+/// order (the samples its loader leaves out last).
 #[component]
 pub fn IndexTable() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let indices = use_indices(state);
+    let focus = expect_context::<Focus>();
     move || {
-        indices.with(|SameEpoch(p)| {
-            let rows = (0..p.epoch.num_replicas())
-                .map(|r| p.epoch.rank(r).take(row_limit(p.epoch.num_replicas())).collect())
+        let epoch = state.picture.with(|p| p.params.epoch);
+        let rank = state.picture.with(|p| p.params.rank.max(0) as usize);
+        focus.deal.with(|deal| {
+            let deal = deal.as_ref().ok()?;
+            let limit = row_limit(deal.lanes.len());
+            let rows = deal
+                .lanes
+                .iter()
+                .map(|lane| {
+                    let processed = lane.tiles.iter().map(|t| t.index);
+                    // Past every processed sample come the ones the loader leaves out.
+                    let whole = lane.tiles.len() >= lane.len;
+                    let left = lane.left_out.iter().copied().filter(move |_| whole);
+                    processed.chain(left).take(limit).collect()
+                })
                 .collect();
-            let epoch = p.params.epoch;
+            let full_len = deal.lanes.iter().map(|l| l.sampler_len.max(l.len)).max().unwrap_or(0);
             let caption = Signal::derive(move || {
                 fill(TableText::SamplerCaption, state.lang.get(), &[("epoch", &epoch)])
             });
-            view! {
-                <RankTable
-                    testid="index-table"
-                    caption=caption
-                    rows=rows
-                    full_len=p.epoch.num_samples()
-                    highlight=p.params.rank as usize
-                />
-            }
+            Some(view! {
+                <RankTable testid="index-table" caption=caption rows=rows full_len=full_len highlight=rank />
+            })
         })
     }
 }

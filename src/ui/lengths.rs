@@ -1,27 +1,40 @@
-//! The numbers people confuse: `len(dataset)`, `len(sampler)`, `len(loader)`, steps per epoch.
+//! The numbers people confuse: `len(dataset)`, `len(sampler)`, `len(loader)`, and every GPU's
+//! lists together, read off the deal of the scheme the story follows.
 
 use leptos::prelude::*;
 
+use super::focus::Focus;
 use super::{AppState, fill, thousands, tr};
 use crate::i18n::page::TableText;
+use crate::i18n::story::StoryText;
+use crate::model::story::{TotalKind, Totals, span};
 
 /// The lengths of the current configuration, side by side.
 #[component]
 pub fn Lengths() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let l = move || state.picture.with(|p| p.lengths.clone());
-    let w = move || state.picture.with(|p| p.epoch.num_replicas());
-    let padding_note = move || {
+    let focus = expect_context::<Focus>();
+    let totals = Memo::new(move |_| focus.deal.with(|d| d.as_ref().ok().map(|d| Totals::of(d))));
+    let l = move || totals.get().unwrap_or(Totals::EMPTY);
+    let w = move || focus.deal.with(|d| d.as_ref().map_or(0, |d| d.lanes.len()));
+    let total_note = move || {
         let (l, lang) = (l(), state.lang.get());
-        let total = thousands(l.total_size as u64);
-        if l.padding > 0 {
-            let padding = thousands(l.padding as u64);
-            fill(TableText::PaddedNote, lang, &[("total", &total), ("padding", &padding)])
-        } else if l.dropped > 0 {
-            let dropped = thousands(l.dropped as u64);
-            fill(TableText::TrimmedNote, lang, &[("total", &total), ("dropped", &dropped)])
-        } else {
-            fill(TableText::EvenNote, lang, &[("total", &total)])
+        let total = thousands(l.total);
+        match l.kind {
+            TotalKind::Padded { copies } => {
+                let padding = thousands(copies);
+                fill(TableText::PaddedNote, lang, &[("total", &total), ("padding", &padding)])
+            }
+            TotalKind::Trimmed { dropped } => {
+                let dropped = thousands(dropped);
+                fill(TableText::TrimmedNote, lang, &[("total", &total), ("dropped", &dropped)])
+            }
+            TotalKind::Even => fill(TableText::EvenNote, lang, &[("total", &total)]),
+            TotalKind::Mixed { unseen, more } => fill(
+                StoryText::TotalMixed,
+                lang,
+                &[("total", &total), ("unseen", &thousands(unseen)), ("more", &thousands(more))],
+            ),
         }
     };
     view! {
@@ -33,18 +46,18 @@ pub fn Lengths() -> impl IntoView {
             </div>
             <div>
                 <dt><code>"len(sampler)"</code></dt>
-                <dd data-testid="len-sampler">{move || thousands(l().sampler as u64)}</dd>
+                <dd data-testid="len-sampler">{move || span(l().sampler)}</dd>
                 <dd class="note">{move || fill(TableText::SamplerNote, state.lang.get(), &[("w", &w())])}</dd>
             </div>
             <div>
                 <dt><code>"len(loader)"</code></dt>
-                <dd data-testid="len-loader">{move || thousands(l().loader as u64)}</dd>
+                <dd data-testid="len-loader">{move || span(l().loader)}</dd>
                 <dd class="note">{tr(TableText::LoaderNote)}</dd>
             </div>
             <div>
-                <dt><code>"total_size"</code></dt>
-                <dd data-testid="len-total">{move || thousands(l().total_size as u64)}</dd>
-                <dd class="note">{padding_note}</dd>
+                <dt><code>"Σ len(sampler)"</code></dt>
+                <dd data-testid="len-total">{move || thousands(l().total)}</dd>
+                <dd class="note">{total_note}</dd>
             </div>
         </dl>
     }

@@ -7,12 +7,15 @@ use super::index_table::RankTable;
 use super::indices::{SameEpoch, use_indices};
 use super::{AppState, fill, thousands, tr};
 use crate::i18n::Lang;
-use crate::i18n::page::{ControlText, NoSamplerText as T, PageText, TableText};
+use crate::i18n::page::{ControlText, NoSamplerText as T, TableText};
 use crate::model::{Field, Picture, Seeding, Visits};
 
 /// The no-sampler side: its orders per rank and the visits it costs, beside the sampler's.
 #[component]
-pub fn NoSamplerPanel() -> impl IntoView {
+pub fn NoSamplerPanel(
+    /// Whether its index table is shown (`hide=tables` leaves it out).
+    tables: bool,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     let indices = use_indices(state);
     // What the select shows and what picks the seed field: the seeding the picture uses when
@@ -21,7 +24,7 @@ pub fn NoSamplerPanel() -> impl IntoView {
     let seeding = Signal::derive(move || shown.with(|s| s.text()));
     view! {
         <section class="no-sampler" aria-labelledby="no-sampler-title">
-            <h2 id="no-sampler-title">{tr(T::Title)}</h2>
+            <h3 id="no-sampler-title">{tr(T::Title)}</h3>
             <p class="explain">{move || state.picture.with(|p| explain(p, state.lang.get()))}</p>
             <div class="field">
                 <label for="seeding">{tr(T::EachProcess)}</label>
@@ -44,7 +47,7 @@ pub fn NoSamplerPanel() -> impl IntoView {
             }}
             {move || {
                 let lang = state.lang.get();
-                indices.with(|SameEpoch(p)| side(p, lang))
+                indices.with(|SameEpoch(p)| side(p, lang, tables))
             }}
         </section>
     }
@@ -58,7 +61,7 @@ fn explain(p: &Picture, lang: Lang) -> String {
     fill(T::Explain, lang, &values)
 }
 
-fn side(p: &Picture, lang: Lang) -> AnyView {
+fn side(p: &Picture, lang: Lang, tables: bool) -> AnyView {
     let side = match &p.no_sampler {
         Ok(side) => side,
         Err(e) => {
@@ -81,21 +84,25 @@ fn side(p: &Picture, lang: Lang) -> AnyView {
     view! {
         <p class="note" data-testid="no-sampler-note">{note.text(lang)}</p>
         <p class="seeds">{T::Seeds.text(lang)} <code>{seeds}</code></p>
-        <RankTable
-            testid="no-sampler-table"
-            caption=fill(TableText::NoSamplerCaption, lang, &[("epoch", &p.params.epoch)])
-            rows=side.orders.clone()
-            full_len=p.params.n as usize
-            highlight=p.params.rank as usize
-        />
+        {tables.then(|| view! {
+            <RankTable
+                testid="no-sampler-table"
+                caption=fill(TableText::NoSamplerCaption, lang, &[("epoch", &p.params.epoch)])
+                rows=side.orders.clone()
+                full_len=p.params.n as usize
+                highlight=p.params.rank as usize
+            />
+        })}
     }
     .into_any()
 }
 
-/// What each set-up costs per epoch: how often each sample is processed, over all GPUs.
+/// What each set-up costs per epoch: how often each sample is processed, over all GPUs, with
+/// the scheme the story follows and without a sampler.
 #[component]
 pub fn Cost() -> impl IntoView {
     let state = expect_context::<AppState>();
+    let focus = expect_context::<super::focus::Focus>();
     let indices = use_indices(state);
     move || {
         let lang = state.lang.get();
@@ -111,11 +118,11 @@ pub fn Cost() -> impl IntoView {
             let without_lang = p.no_sampler.as_ref().err().and_then(message_lang);
             view! {
                 <section class="cost" aria-labelledby="cost-title">
-                    <h2 id="cost-title">{T::CostTitle.text(lang)}</h2>
+                    <h3 id="cost-title">{T::CostTitle.text(lang)}</h3>
                     <dl>
                         <div>
-                            <dt>{PageText::WithSampler.text(lang)}</dt>
-                            <dd data-testid="visits">{describe(&p.visits, lang)}</dd>
+                            <dt>{focus.scheme.get().title().text(lang)}</dt>
+                            <dd data-testid="visits">{focus.deal.with(|d| d.as_ref().ok().map(|d| describe(&d.visits, lang)))}</dd>
                         </div>
                         <div>
                             <dt>{T::Title.text(lang)}</dt>

@@ -226,10 +226,27 @@ fn show_button(
     }
 }
 
-/// Brings the main controls into view, so the reader sees what was loaded.
+/// Brings what was loaded into view: the comparison at the top, or the controls without it.
 fn show_controls() {
-    if let Ok(Some(controls)) = document().query_selector("section.controls") {
-        controls.scroll_into_view();
+    let shown = document().query_selector(".compare").ok().flatten();
+    let shown = shown.or_else(|| document().query_selector("section.controls").ok().flatten());
+    if let Some(element) = shown {
+        element.scroll_into_view();
+    }
+}
+
+/// Loads `scenario`'s broken side into the picture (and its schemes into the comparison, when
+/// the comparison draws it), as its "Show broken" button does, without scrolling.
+pub fn load_broken(scenario: Scenario) {
+    let state = expect_context::<AppState>();
+    let Ok(comparison) = scenario.compare() else { return };
+    let Some(params) = comparison.broken.params else { return };
+    let values: Vec<(Field, String)> =
+        Field::ALL.into_iter().filter(|&f| f != Field::Stage).map(|f| (f, params.get(f))).collect();
+    state.set_many(&values);
+    let panels = scenario.panels();
+    if let Some(names) = panels {
+        state.set_compare(names.iter().filter_map(|n| crate::model::scheme::by_name(n)).collect());
     }
 }
 

@@ -45,6 +45,22 @@ pub fn Scenarios() -> impl IntoView {
         chosen.set(next);
     };
     let close = Some(Callback::new(move |_| choose(Choice::None)));
+    // Opened by its link: the broken side in the comparison (unless the link sets values of
+    // its own), and the card in view once drawn.
+    if let Choice::Known(scenario) = chosen.get_untracked() {
+        let own_values = crate::model::Field::ALL.iter().any(|f| url::param(f.name()).is_some());
+        if !own_values {
+            super::scenario_view::load_broken(scenario);
+        }
+        set_timeout(
+            || {
+                if let Ok(Some(card)) = document().query_selector("[data-testid=scenario-panel]") {
+                    card.scroll_into_view();
+                }
+            },
+            std::time::Duration::from_millis(50),
+        );
+    }
     let body = move || match chosen.get() {
         Choice::None => ().into_any(),
         Choice::Known(scenario) => {
@@ -59,7 +75,7 @@ pub fn Scenarios() -> impl IntoView {
     };
     view! {
         <section class="scenarios" data-testid="scenarios" aria-labelledby="scenarios-title">
-            <h2 id="scenarios-title">{tr(ScenarioText::Heading)}</h2>
+            <h3 id="scenarios-title">{tr(ScenarioText::Heading)}</h3>
             <p class="scenarios-intro">{tr(ScenarioText::Intro)}</p>
             <Picker chosen=chosen.read_only() on_pick=Callback::new(move |s| choose(Choice::Known(s))) />
             {body}

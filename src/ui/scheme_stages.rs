@@ -66,7 +66,7 @@ pub fn SchemeStages(
 }
 
 /// One stage: its name and its rows.
-fn stage_view(stage: StageView, lang: crate::i18n::Lang) -> impl IntoView {
+pub fn stage_view(stage: StageView, lang: crate::i18n::Lang) -> impl IntoView {
     let rows = stage.rows.into_iter().map(|row| row_view(row, lang)).collect_view();
     view! {
         <div class="stage" data-step=format!("{:?}", stage.step)>

@@ -8,11 +8,13 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, js_sys};
 
+use super::focus::Focus;
 use super::{AppState, fill, rich, thousands, tr};
 use crate::i18n::page::PanelText as T;
-use crate::model::Picture;
 use crate::model::embed::{Layout, Section, iframe_code, iframe_title, pitfall_iframe_title};
 use crate::model::export;
+use crate::model::scheme::{Scheme, Shared};
+use crate::model::{Params, Picture, Stage};
 
 /// The link, the embed code and the downloads for the current picture.
 #[component]
@@ -114,14 +116,16 @@ fn CopyField(
     }
 }
 
-/// CSV and JSON of every rank's indices this epoch.
+/// CSV and JSON of every rank's indices this epoch, with the scheme the story follows.
 #[component]
 fn Downloads() -> impl IntoView {
     let state = expect_context::<AppState>();
+    let focus = expect_context::<Focus>();
     // What became of the last download: the file's name, and whether it was saved.
     let saved = RwSignal::new(None::<(String, bool)>);
     let save = move |json: bool| {
-        let (name, result) = state.picture.with_untracked(|p| download(p, json));
+        let scheme = focus.scheme.get_untracked();
+        let (name, result) = state.picture.with_untracked(|p| download(p, scheme, json));
         saved.set(Some((name, result.is_ok())));
     };
     let status = move || {
@@ -129,11 +133,13 @@ fn Downloads() -> impl IntoView {
             fill(if ok { T::Saved } else { T::SaveRefused }, state.lang.get(), &[("name", &name)])
         })
     };
+    // The cap is the same for every scheme: the followed scheme's lanes say whether it cuts.
     let cut = move || {
-        state.picture.with(|p| {
-            let listed = export::per_rank(p);
-            (listed < p.lengths.sampler).then(|| {
-                let (listed, all) = (thousands(listed as u64), thousands(p.lengths.sampler as u64));
+        let cap = state.picture.with(|p| export::cap(&p.params));
+        focus.deal.with(|deal| {
+            let all = export::len_sampler(deal.as_ref().ok()?);
+            (cap < all).then(|| {
+                let (listed, all) = (thousands(cap as u64), thousands(all as u64));
                 fill(T::DownloadCut, state.lang.get(), &[("listed", &listed), ("all", &all)])
             })
         })
@@ -148,15 +154,21 @@ fn Downloads() -> impl IntoView {
     }
 }
 
-/// Saves the picture's CSV or JSON as a file; returns the file's name and what became of it.
-fn download(p: &Picture, json: bool) -> (String, Result<(), JsValue>) {
-    let listed = export::per_rank(p);
-    let (text, extension, mime) = if json {
-        (export::json(p, listed), "json", "application/json")
-    } else {
-        (export::csv(p, listed), "csv", "text/csv;charset=utf-8")
+/// Saves what `scheme` deals for the picture's values as CSV or JSON; returns the file's name
+/// and what became of it.
+fn download(p: &Picture, scheme: &dyn Scheme, json: bool) -> (String, Result<(), JsValue>) {
+    let name = |extension: &str| format!("{}.{extension}", export::file_stem(&p.params));
+    let params = Params { stage: Stage::Batch, ..p.params.clone() };
+    let shared = Shared { epoch: Some(p.epoch.clone()) };
+    let Ok(deal) = export::deal(scheme, &params, &shared) else {
+        return (name(if json { "json" } else { "csv" }), Err(JsValue::NULL));
     };
-    let name = format!("{}.{extension}", export::file_stem(&p.params));
+    let (text, extension, mime) = if json {
+        (export::json(p, scheme.name(), &deal), "json", "application/json")
+    } else {
+        (export::csv(&deal), "csv", "text/csv;charset=utf-8")
+    };
+    let name = name(extension);
     let result = save_file(&name, mime, &text);
     (name, result)
 }

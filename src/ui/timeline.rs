@@ -22,7 +22,7 @@ pub fn Timeline() -> impl IntoView {
             let rows = p.timeline.iter().map(|e| epoch_row(state, p, e, lang)).collect_view();
             view! {
                 <section class="timeline" data-testid="timeline" aria-labelledby="timeline-title">
-                    <h2 id="timeline-title">{T::Timeline.text(lang)}</h2>
+                    <h3 id="timeline-title">{T::Timeline.text(lang)}</h3>
                     {banner(p, lang)}
                     <ol class="epochs">{rows}</ol>
                 </section>

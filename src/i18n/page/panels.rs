@@ -30,8 +30,8 @@ texts! {
         CodeTitle => ("The Python behind this picture", "生成这张图的 Python 代码"),
         /// What the script does.
         CodeExplain => (
-            "Run it with PyTorch 2.x (no GPU needed): it prints the indices the tables above show (without a sampler, up to the short last batch a loader with drop_last=True leaves out).",
-            "用 PyTorch 2.x 运行即可（无需 GPU）：它会打印上方表格中的索引（不使用采样器的一侧，不含 drop_last=True 的 DataLoader 丢掉的不满的最后一批）。",
+            "Run it with the library it names (no GPU needed): it prints what each GPU processes this epoch, as the lanes and tables above show it.",
+            "用它所用的库运行即可（无需 GPU）：它会打印本 epoch 每块 GPU 处理的样本，与上方的泳道和表格一致。",
         ),
         /// The code panel's button.
         CopyCode => ("Copy the code", "复制代码"),

@@ -1,0 +1,110 @@
+//! The scheme the story's figures draw: one of the compared schemes (`focus=` in the URL, the
+//! first compared one by default), picked above the story, and its deal for the epoch shown
+//! with every GPU's list up to the tables' row limit. Each figure reads this deal, never a
+//! particular sampler, and names the scheme it draws.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use super::indices::{SameEpoch, use_indices};
+use super::{AppState, fill, tr, url};
+use crate::i18n::story::StoryText as T;
+use crate::model::picture::row_limit;
+use crate::model::scheme::{self, Deal, Scheme, Shared};
+use crate::model::{ParamError, Params, Stage};
+
+/// The followed scheme's deal, or what it refuses (`Arc`: figures share one).
+pub type FocusDeal = Result<Arc<Deal>, Vec<ParamError>>;
+
+/// The scheme the story follows and its deal, shared through context.
+#[derive(Clone, Copy)]
+pub struct Focus {
+    /// The name asked for (`focus=`), kept while the comparison does not hold it.
+    asked: RwSignal<Option<String>>,
+    /// The scheme followed: the asked one if compared, else the first compared.
+    pub scheme: Memo<&'static dyn Scheme>,
+    /// Its deal for the picture's parameters.
+    pub deal: Memo<FocusDeal>,
+}
+
+impl Focus {
+    /// Makes the focus from the URL and provides it.
+    pub fn provide(state: AppState) -> Focus {
+        let asked = RwSignal::new(url::param("focus"));
+        let scheme = Memo::new_with_compare(
+            move |_| {
+                let compared = state.compare.get();
+                let wanted = asked.with(|a| {
+                    a.as_deref().and_then(|name| compared.iter().find(|s| s.name() == name))
+                });
+                match (wanted, compared.first()) {
+                    (Some(s), _) | (None, Some(s)) => *s,
+                    (None, None) => scheme::SCHEMES[0],
+                }
+            },
+            |a, b| a.map(|s| s.name()) != b.map(|s| s.name()),
+        );
+        let indices = use_indices(state);
+        let deal = Memo::new(move |_| {
+            let s = scheme.get();
+            indices.with(|SameEpoch(p)| {
+                let params = Params { stage: Stage::Batch, ..p.params.clone() };
+                let shared = Shared { epoch: Some(p.epoch.clone()) };
+                let cap = row_limit(params.num_replicas.max(1) as usize);
+                s.deal_up_to(&params, &shared, cap).map(Arc::new)
+            })
+        });
+        let focus = Focus { asked, scheme, deal };
+        provide_context(focus);
+        focus
+    }
+
+    /// Follows `name`, and keeps it in the URL.
+    pub fn set(&self, state: AppState, name: &str) {
+        self.asked.set(Some(name.to_string()));
+        state.set_url(&[("focus", Some(name))]);
+    }
+}
+
+/// The picker above the story: which compared scheme its figures draw.
+#[component]
+pub fn FocusPicker() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let focus = expect_context::<Focus>();
+    let options = move || {
+        let current = focus.scheme.get().name();
+        state
+            .compare
+            .get()
+            .into_iter()
+            .map(|s| {
+                view! { <option value=s.name() selected=s.name() == current>{tr(s.title())}</option> }
+            })
+            .collect_view()
+    };
+    view! {
+        <label class="focus-picker">
+            <span>{tr(T::Follows)}</span>
+            " "
+            <select data-testid="focus-picker" on:change=move |ev| focus.set(state, &event_target_value(&ev))>
+                {options}
+            </select>
+        </label>
+    }
+}
+
+/// The line on a figure that names the scheme it draws.
+#[component]
+pub fn DrawnFor() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let focus = expect_context::<Focus>();
+    view! {
+        <p class="drawn-for" data-testid="drawn-for" data-scheme=move || focus.scheme.get().name()>
+            {move || {
+                let lang = state.lang.get();
+                fill(T::DrawnFor, lang, &[("scheme", &focus.scheme.get().title().text(lang))])
+            }}
+        </p>
+    }
+}

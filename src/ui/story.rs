@@ -1,0 +1,330 @@
+//! Below the first screen, the story ([`crate::model::story`]): numbered steps, each with its
+//! anchor (`#set-epoch`), a heading, a sentence with this configuration's numbers, and one live
+//! figure of the scheme the story follows. `embed=1&step=set-epoch` shows one step alone.
+
+use leptos::prelude::*;
+
+use super::focus::{DrawnFor, Focus, FocusPicker};
+use super::scheme_stages::stage_view;
+use super::{AppState, fill, tr};
+use crate::i18n::page::TableText;
+use crate::i18n::story::StoryText as T;
+use crate::model::embed::{Layout, Section};
+use crate::model::picture::PREVIEW;
+use crate::model::scheme::history::{self, EPOCH_BUDGET, EPOCHS, Plan};
+use crate::model::scheme::{self, Scheme, Verdict, stages};
+use crate::model::story::{self, Step};
+use crate::model::{Field, Params, Stage};
+
+/// The figure of each step, built by the page (the pipeline, the tables, ...).
+pub struct Figures {
+    /// Draws the figure of a step.
+    pub figure: fn(Step, Layout) -> AnyView,
+}
+
+/// The steps: all of them, or the one `step=` names.
+#[component]
+pub fn Story(
+    /// What the URL asks to show.
+    layout: Layout,
+    /// Each step's figure.
+    figures: Figures,
+    /// The one step to show (`step=` in an embed), or all.
+    only: Option<Step>,
+) -> impl IntoView {
+    let steps: Vec<Step> = match only {
+        Some(step) => vec![step],
+        None => Step::ALL.into_iter().filter(|s| shown(*s, layout)).collect(),
+    };
+    let figure = figures.figure;
+    // A link to a step (`#set-epoch`): the browser looked for it before the page was drawn.
+    set_timeout(follow_anchor, std::time::Duration::from_millis(50));
+    let body = steps
+        .into_iter()
+        .map(|step| view! { <StepSection step=step>{figure(step, layout)}</StepSection> })
+        .collect_view();
+    view! {
+        <div class="story" data-testid="story">
+            <h2 class="sr-only">{tr(T::Heading)}</h2>
+            <div class="story-follows"><FocusPicker /></div>
+            {body}
+        </div>
+    }
+}
+
+/// Whether `hide=` leaves a step's figure in.
+fn shown(step: Step, layout: Layout) -> bool {
+    let section = match step {
+        Step::Split => Some(Section::Pipeline),
+        Step::PadOrTrim => Some(Section::Lengths),
+        Step::SetEpoch => Some(Section::Timeline),
+        Step::Batches => Some(Section::Tables),
+        Step::NoSampler => Some(Section::NoSampler),
+        // The page's own steps: not in an embed.
+        Step::YourLibrary | Step::InsideOneGpu | Step::Pitfalls => {
+            return !layout.embed;
+        }
+    };
+    section.is_none_or(|s| !layout.hides_section(s))
+}
+
+/// One step: its number and heading, its sentence, the scheme it draws and its figure.
+#[component]
+fn StepSection(step: Step, children: Children) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let focus = expect_context::<Focus>();
+    let anchor = step.anchor();
+    let title_id = format!("step-{anchor}");
+    let labelled_by = title_id.clone();
+    // Whether the history's later epochs repeat epoch 0 on GPU 0, where that is cheap to know.
+    let repeating = Memo::new(move |_| {
+        if step != Step::SetEpoch {
+            return None;
+        }
+        let s = focus.scheme.get();
+        let params =
+            state.picture.with(|p| Params { epoch: 0, stage: Stage::Batch, ..p.params.clone() });
+        repeating(s, &params)
+    });
+    let sentence = move || {
+        let lang = state.lang.get();
+        let s = focus.scheme.get();
+        let params = state.picture.with(|p| p.params.clone());
+        focus.deal.with(|deal| match deal {
+            Ok(deal) => story::sentence(step, s, &params, deal, lang, repeating.get()),
+            Err(errors) => errors.first().map(|e| e.message(lang)).unwrap_or_default(),
+        })
+    };
+    view! {
+        <section class="story-step" id=anchor data-step=anchor data-testid="story-step"
+            aria-labelledby=labelled_by>
+            <h2 id=title_id>
+                <span class="step-number">{step.number()}". "</span>
+                {tr(step.title())}
+            </h2>
+            <p class="step-sentence" data-testid="step-sentence">{sentence}</p>
+            <DrawnFor />
+            {children()}
+        </section>
+    }
+}
+
+/// How many of epochs `1 .. EPOCHS` hand GPU 0 its epoch-0 list, of how many: known without
+/// drawing when the scheme repeats by design, drawn when all epochs fit a task.
+fn repeating(s: &dyn Scheme, params: &Params) -> Option<(usize, usize)> {
+    let later = (EPOCHS - 1) as usize;
+    if s.repeats_by_design(params) {
+        return Some((later, later));
+    }
+    let fits = history::plan(s, params) == Plan::Epochs
+        && s.draws_per_epoch(params).saturating_mul(EPOCHS) <= EPOCH_BUDGET;
+    if !fits {
+        return None;
+    }
+    let epochs = history::history(s, params, history::ROW_CAP).ok()?;
+    let same = epochs.iter().skip(1).filter(|e| e.rows.first().is_some_and(|r| r.same_as_first));
+    Some((same.count(), later))
+}
+
+/// Step 1 for a scheme other than the pipeline's: its stages, each after the other.
+#[component]
+pub fn StagesFigure() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let focus = expect_context::<Focus>();
+    move || {
+        let lang = state.lang.get();
+        let s = focus.scheme.get();
+        let params = state.picture.with(|p| Params { stage: Stage::Batch, ..p.params.clone() });
+        let mut views = s.stages(&params).unwrap_or_default();
+        if s.map_style_workers() {
+            views.extend(focus.deal.with(|d| d.as_ref().ok().and_then(|d| stages::by_worker(d))));
+        }
+        view! {
+            <div class="stages-figure" data-testid="stages-figure">
+                {views.into_iter().map(|v| stage_view(v, lang)).collect_view()}
+            </div>
+        }
+    }
+}
+
+/// Step 3 for a scheme other than the pipeline's: each GPU's first indices in epochs
+/// `0 .. EPOCHS`, each later epoch that repeats epoch 0 on every GPU marked.
+#[component]
+pub fn EpochList() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let focus = expect_context::<Focus>();
+    let key = super::deferred(Memo::new(move |_| {
+        let params =
+            state.picture.with(|p| Params { epoch: 0, stage: Stage::Batch, ..p.params.clone() });
+        (focus.scheme.get().name(), params)
+    }));
+    let epochs = Memo::new(move |_| {
+        let (name, params) = key.get();
+        let s = scheme::by_name(name)?;
+        let fits = history::plan(s, &params) == Plan::Epochs
+            && s.draws_per_epoch(&params).saturating_mul(EPOCHS) <= EPOCH_BUDGET;
+        fits.then(|| history::history(s, &params, PREVIEW).ok()).flatten()
+    });
+    move || {
+        let lang = state.lang.get();
+        let current = state.picture.with(|p| p.params.epoch);
+        let Some(epochs) = epochs.get() else {
+            let name = focus.scheme.get().title().text(lang);
+            return view! {
+                <p class="history-note" data-testid="epoch-list-not-drawn">
+                    {fill(T::EpochNotDrawn, lang, &[("scheme", &name)])}
+                </p>
+            }
+            .into_any();
+        };
+        let items = epochs
+            .iter()
+            .map(|e| {
+                let epoch = e.epoch;
+                let same = epoch > 0 && e.rows.iter().all(|r| r.same_as_first);
+                let previews = e
+                    .rows
+                    .iter()
+                    .enumerate()
+                    .take(PREVIEW_RANKS)
+                    .map(|(rank, row)| {
+                        let text = row.indices.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+                        let more = if row.indices.len() < row.len { " …" } else { "" };
+                        view! { <span class="preview" style=format!("--rank-hue: {}", super::rank_colour(rank))>{text}{more}</span> }
+                    })
+                    .collect_view();
+                let badge = same.then(|| {
+                    view! { <span class="badge repeat">{fill(TableText::SameOrder, lang, &[("epoch", &0)])}</span> }
+                });
+                view! {
+                    <li data-epoch=epoch data-repeats=same.then_some("0") class:current=epoch == current class:repeat=same>
+                        <button type="button" class="epoch-button"
+                            on:click=move |_| state.set(Field::Epoch, epoch.to_string())>
+                            {fill(TableText::EpochButton, lang, &[("epoch", &epoch)])}
+                        </button>
+                        {badge}
+                        <span class="previews">{previews}</span>
+                    </li>
+                }
+            })
+            .collect_view();
+        view! { <ol class="epochs" data-testid="epoch-list">{items}</ol> }.into_any()
+    }
+}
+
+/// Ranks each epoch of the list previews.
+const PREVIEW_RANKS: usize = 8;
+
+/// Step 6: every registered set-up on these values, each read off its own deal.
+#[component]
+pub fn Scoreboard() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let focus = expect_context::<Focus>();
+    let later = super::deferred(Memo::new(move |_| {
+        state.picture.with(|p| Params { stage: Stage::Batch, ..p.params.clone() })
+    }));
+    let rows = move || {
+        let lang = state.lang.get();
+        let params = later.get();
+        let current = focus.scheme.get();
+        let shared =
+            scheme::Shared { epoch: Some(state.picture.with_untracked(|p| p.epoch.clone())) };
+        scheme::SCHEMES
+            .iter()
+            .map(|&s| {
+                let cells = match s.deal(&params, &shared) {
+                    Ok(deal) => {
+                        let steps = story::span(deal.steps_range());
+                        let once = matches!(Verdict::of(&deal), Verdict::EachOnce);
+                        view! {
+                            <td class:once=once>{super::scheme_facts::verdict(&deal, lang)}</td>
+                            <td>{steps}</td>
+                        }
+                        .into_any()
+                    }
+                    Err(errors) => {
+                        let message = errors.first().map(|e| e.message(lang)).unwrap_or_default();
+                        view! { <td colspan="2" lang="en">{fill(T::Refuses, lang, &[("message", &message)])}</td> }.into_any()
+                    }
+                };
+                let name = s.name();
+                let button = (name != current.name()).then(|| {
+                    let label = fill(T::CompareButton, lang, &[("scheme", &current.title().text(lang))]);
+                    view! {
+                        <button type="button" data-testid="scoreboard-compare" on:click=move |_| {
+                            let first = focus.scheme.get_untracked();
+                            state.set_compare(vec![first, s]);
+                            scroll_to_top();
+                        }>{label}</button>
+                    }
+                });
+                view! {
+                    <tr data-scheme=name>
+                        <th scope="row">{s.title().text(lang)}</th>
+                        {cells}
+                        <td>{button}</td>
+                    </tr>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <div class="scoreboard-wrap" tabindex="0" role="region" aria-label=tr(T::LibraryTitle)>
+        <table class="scoreboard" data-testid="scoreboard">
+            <thead>
+                <tr>
+                    <th scope="col">{tr(T::ColScheme)}</th>
+                    <th scope="col">{tr(T::ColVerdict)}</th>
+                    <th scope="col">{tr(T::ColSteps)}</th>
+                    <th scope="col">{tr(T::ColCompare)}</th>
+                </tr>
+            </thead>
+            <tbody>{rows}</tbody>
+        </table>
+        </div>
+    }
+}
+
+/// Step 7: each GPU's batches by the worker that loads them, and where uneven ends hang.
+#[component]
+pub fn InsideFigure() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let focus = expect_context::<Focus>();
+    move || {
+        let lang = state.lang.get();
+        let workers = state.picture.with(|p| p.params.num_workers);
+        focus.deal.with(|deal| {
+            let deal = deal.as_ref().ok()?;
+            let by_worker = stages::by_worker(deal).map(|v| stage_view(v, lang));
+            let hang = super::hang_view::hang_view(deal, lang);
+            let try_workers = (workers == 0).then(|| {
+                view! {
+                    <button type="button" data-testid="try-workers"
+                        on:click=move |_| state.set(Field::NumWorkers, "2".into())>{tr(T::TryWorkers)}</button>
+                }
+            });
+            let lanes = deal.lanes.len();
+            Some(view! {
+                <div class="inside-figure" data-testid="inside-figure" data-gpus=lanes>
+                    {by_worker}{hang}{try_workers}
+                </div>
+            })
+        })
+    }
+}
+
+/// Scrolls to the element the URL's `#anchor` names, if there is one.
+fn follow_anchor() {
+    let hash = window().location().hash().unwrap_or_default();
+    let Some(id) = hash.strip_prefix('#').filter(|id| !id.is_empty()) else { return };
+    if let Some(element) = document().get_element_by_id(id) {
+        element.scroll_into_view();
+    }
+}
+
+/// Brings the comparison back into view (after a change made far below it).
+pub fn scroll_to_top() {
+    if let Some(compare) = document().query_selector(".compare").ok().flatten() {
+        compare.scroll_into_view();
+    }
+}
