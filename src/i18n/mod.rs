@@ -24,7 +24,7 @@ pub mod schemes;
 pub use error_words::ErrorWords;
 pub use lang::Lang;
 pub use number::Count;
-pub use texts::{Entry, Text, fill, placeholders};
+pub use texts::{Entry, Text, fill, names, placeholders};
 
 /// Every text of every section, for the completeness test and for tooling.
 pub fn entries() -> Vec<Entry> {
