@@ -63,7 +63,7 @@ texts! {
         /// The section's heading.
         Heading => ("Ways to hand a dataset to GPUs, side by side", "把数据集分给多个 GPU 的不同方式，并排对比"),
         /// The dataset row's label.
-        Dataset => ("The dataset: {n} samples", "数据集：{n} 个样本"),
+        Dataset => ("The dataset: {n:# sample|# samples}", "数据集：{n} 个样本"),
         /// The Python's comment on the dataset.
         PyItem => ("item i is i", "第 i 个样本就是 i"),
         /// The Python's comment on `seed=rank`.
@@ -99,7 +99,7 @@ texts! {
         ),
         /// Verdict: every GPU processes everything.
         EveryGpuAll => (
-            "Every GPU trains on all {n} samples: {w}× the work, no speed-up.",
+            "Every GPU trains on {n:the one sample|all # samples}: {w}× the work, no speed-up.",
             "每块 GPU 都训练全部 {n} 个样本：{w} 倍的工作量，没有加速。"
         ),
         /// Verdict: every sample the same number of times, more than once.
@@ -119,9 +119,9 @@ texts! {
         /// Second verdict: a new order.
         NewOrder => ("A new order this epoch.", "本 epoch 是新的顺序。"),
         /// Fact: each GPU's share.
-        Share => ("Each GPU processes {per} of {n} samples ({percent}%).", "每块 GPU 处理 {n} 个样本中的 {per} 个（{percent}%）。"),
+        Share => ("Each GPU processes {per} of {n:# sample|# samples} ({percent}%).", "每块 GPU 处理 {n} 个样本中的 {per} 个（{percent}%）。"),
         /// Fact: each GPU's share when the GPUs differ.
-        ShareUneven => ("GPUs process {min} to {max} of {n} samples.", "各 GPU 处理 {n} 个样本中的 {min} 到 {max} 个。"),
+        ShareUneven => ("GPUs process {min} to {max} of {n:# sample|# samples}.", "各 GPU 处理 {n} 个样本中的 {min} 到 {max} 个。"),
         /// Fact: samples on more than one GPU.
         Duplicated => ("Processed more than once this epoch: {count}.", "本 epoch 被处理不止一次的样本：{count} 个。"),
         /// Fact: steps per epoch when the GPUs differ.
@@ -131,7 +131,7 @@ texts! {
         ),
         /// Fact: `len(loader)` says more steps than a GPU takes.
         ReportedLen => (
-            "len(loader) says {len} on every GPU, but GPU {rank} takes {steps} steps.",
+            "len(loader) says {len} on every GPU, but GPU {rank} takes {steps:# step|# steps}.",
             "len(loader) 在每块 GPU 上都返回 {len}，但 GPU {rank} 实际只走 {steps} 步。"
         ),
         /// Fact: the workers' seeds this epoch.

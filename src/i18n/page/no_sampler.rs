@@ -37,20 +37,20 @@ texts! {
         NotCounted => ("not counted at this size", "此规模下不统计"),
         /// The cost's conclusion.
         CostNote => (
-            "Without a sampler the {w} GPUs together do {w}× the work of one epoch.",
+            "Without a sampler {w:the # GPU does|the # GPUs together do} {w}× the work of one epoch.",
             "不使用采样器时，{w} 块 GPU 合计做了一个 epoch {w} 倍的工作量。",
         ),
         /// Samples never processed.
-        Never => ("{count} samples never", "{count} 个样本从未被处理"),
+        Never => ("{count:# sample|# samples} never", "{count} 个样本从未被处理"),
         /// Samples processed once.
-        Once => ("{count} samples once", "{count} 个样本各处理 1 次"),
+        Once => ("{count:# sample|# samples} once", "{count} 个样本各处理 1 次"),
         /// Samples processed twice.
-        Twice => ("{count} samples twice", "{count} 个样本各处理 2 次"),
+        Twice => ("{count:# sample|# samples} twice", "{count} 个样本各处理 2 次"),
         /// Samples processed more often.
-        Times => ("{count} samples {t} times", "{count} 个样本各处理 {t} 次"),
+        Times => ("{count:# sample|# samples} {t} times", "{count} 个样本各处理 {t} 次"),
         /// Joins the counts.
         Comma => (", ", "，"),
         /// The counts and their total.
-        Visits => ("{parts} ({total} times a sample is processed)", "{parts}（共 {total} 次样本处理）"),
+        Visits => ("{parts} ({total:# time|# times} a sample is processed)", "{parts}（共 {total} 次样本处理）"),
     }
 }
