@@ -228,6 +228,7 @@ const PLURALS: &[&str] = &[
 /// The English texts with a plural noun right after a plain `{count}`, and why that count is
 /// never 1 there.
 const NEVER_ONE: &[(&str, &str, &str)] = &[
+    ("ChartText", "Intro", "model::scheme::history::EPOCHS, 4"),
     ("HistoryText", "TooLarge", "draws beyond the budget, 2^21"),
     ("CanvasText", "RankMapCap", "the rank map's cap"),
     ("CanvasText", "Noise", "the canvas draws more than layout::CHIP_LIMIT"),

@@ -7,8 +7,8 @@ texts! {
         Heading => ("Charts", "图表"),
         /// What the panel shows, under the heading.
         Intro => (
-            "Drawn from the same core as the rest of the page. The charts that compare epochs use the first 6 epochs (0 to 5), computed in the background one permutation at a time. Each chart can be saved as a standalone SVG file.",
-            "与本页其余部分出自同一内核。比较多个 epoch 的图表使用前 6 个 epoch（0 到 5），在后台逐个计算排列。每张图都可以保存为独立的 SVG 文件。",
+            "Drawn from the same core as the rest of the page. The charts that compare epochs use the first {count} epochs (0 to {last}), computed in the background one permutation at a time. Each chart can be saved as a standalone SVG file.",
+            "与本页其余部分出自同一内核。比较多个 epoch 的图表使用前 {count} 个 epoch（0 到 {last}），在后台逐个计算排列。每张图都可以保存为独立的 SVG 文件。",
         ),
         /// The download button.
         Download => ("Download SVG", "下载 SVG"),
