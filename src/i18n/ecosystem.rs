@@ -73,7 +73,7 @@ texts! {
         /// The panel's stages.
         How => ("How:", "流程："),
         /// Stage: indices.
-        StepIndices => ("indices 0…n-1", "索引 0…n-1"),
+        StepIndices => ("indices 0 … len(dataset) - 1", "索引 0 … len(dataset) - 1"),
         /// Stage: one shuffle.
         StepShuffle => ("shuffle", "打乱"),
         /// Stage: each rank shuffles.

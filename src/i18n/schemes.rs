@@ -8,8 +8,8 @@ texts! {
         DistributedTitle => ("With DistributedSampler", "使用 DistributedSampler"),
         /// `distributed`'s summary.
         DistributedSummary => (
-            "One shuffle shared by every GPU, cut into one stripe per GPU.",
-            "所有 GPU 共用一次打乱，再按 GPU 切成互不重叠的条带。"
+            "One shared shuffle, one stripe per GPU (every num_replicas-th index, starting at its rank).",
+            "所有 GPU 共用一次打乱，再按 GPU 切成条带（从该 GPU 的 rank 起，每隔 num_replicas 个取一个索引）。"
         ),
         /// `no_sampler`'s title.
         NoSamplerTitle => ("Without a sampler", "不使用采样器"),
@@ -22,8 +22,8 @@ texts! {
         SeedPerRankTitle => ("A seed per rank (the bug)", "每个 rank 一个种子（错误写法）"),
         /// `seed_per_rank`'s summary.
         SeedPerRankSummary => (
-            "Each GPU builds its own `DistributedSampler(seed=rank)`: the stripes no longer fit together.",
-            "每块 GPU 各自构建 `DistributedSampler(seed=rank)`：各自的条带不再互补。"
+            "Each GPU builds its own `DistributedSampler(seed=rank)`: its stripe of a different shuffle, so the stripes no longer fit together.",
+            "每块 GPU 各自构建 `DistributedSampler(seed=rank)`，从各不相同的打乱结果中取自己的条带：各自的条带不再互补。"
         ),
         /// `accelerate`'s title.
         AccelerateTitle => ("Accelerate's prepare()", "Accelerate 的 prepare()"),
@@ -57,8 +57,8 @@ texts! {
         IterableTitle => ("An IterableDataset, in workers", "IterableDataset 与多个 worker"),
         /// `iterable`'s summary.
         IterableSummary => (
-            "`DataLoader(iterable_dataset, num_workers=k)` on every GPU: each worker of each GPU iterates its own copy, so only what `__iter__` shards by `get_worker_info()` (and by rank) is split.",
-            "每块 GPU 上的 `DataLoader(iterable_dataset, num_workers=k)`：每块 GPU 的每个 worker 都遍历自己的一份副本，只有 `__iter__` 按 `get_worker_info()`（和 rank）分片的部分才会被拆分。"
+            "`DataLoader(iterable_dataset, num_workers=k)` on every GPU: each of the k workers of each GPU iterates its own copy, so only what `__iter__` shards by `get_worker_info()` (and by rank) is split.",
+            "每块 GPU 上的 `DataLoader(iterable_dataset, num_workers=k)`：每块 GPU 的 k 个 worker 各自遍历自己的一份副本，只有 `__iter__` 按 `get_worker_info()`（和 rank）分片的部分才会被拆分。"
         ),
         /// The section's heading.
         Heading => ("Ways to hand a dataset to GPUs, side by side", "把数据集分给多个 GPU 的不同方式，并排对比"),
