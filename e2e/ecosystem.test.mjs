@@ -135,7 +135,7 @@ test("stage by stage: Accelerate's loader batches, dealt in turn, then the last 
         rows: [...stage.querySelectorAll(".stage-row")].map((row) => [...row.querySelectorAll("[data-sample]")].map((t) => Number(t.dataset.sample))),
       })),
     );
-    assert.deepEqual(stages.map((s) => s.name), ["indices 0…n-1", "shuffle", "batch", "deal batches in turn", "complete the last round"]);
+    assert.deepEqual(stages.map((s) => s.name), ["indices 0 … len(dataset) - 1", "shuffle", "batch", "deal batches in turn", "complete the last round"]);
     assert.deepEqual(stages[2].rows, [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]]);
     assert.deepEqual(stages[3].rows, [[0, 1, 2, 6, 7, 8], [3, 4, 5, 9]]);
     assert.deepEqual(stages[4].rows, [[0, 1, 2, 6, 7, 8], [3, 4, 5, 9, 0, 1]]);

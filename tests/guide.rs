@@ -64,7 +64,7 @@ fn each_stage_explains_this_configuration() {
         "n=10&num_replicas=2&batch_size=2&loader_drop_last=1",
         Batch,
         En,
-        &["len(loader) = 2", "1 per rank go unused"],
+        &["len(loader) = 2", "1 per rank goes unused"],
     );
     check(
         "n=21&num_replicas=2&batch_size=4&loader_drop_last=1",

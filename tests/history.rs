@@ -113,6 +113,22 @@ fn arb_params() -> impl Strategy<Value = Params> {
     })
 }
 
+/// One range of first epochs on the page: the history's, which the timeline lists, the
+/// multi-epoch charts compare and the charts' introduction names (the landing page's play reads
+/// the same constant).
+#[test]
+fn the_timeline_and_the_charts_show_the_history_epochs() {
+    use sampler_viz::chart::{history as chart_history, summary};
+    use sampler_viz::i18n::Lang;
+    use sampler_viz::model::Picture;
+    let picture = Picture::compute(&Params::default()).expect("the default picture");
+    let timeline: Vec<u64> = picture.timeline.iter().map(|e| e.epoch).collect();
+    assert_eq!(timeline, (0..EPOCHS).collect::<Vec<_>>());
+    assert_eq!(chart_history::EPOCHS as u64, EPOCHS);
+    assert!(summary::intro(Lang::En).contains("the first 4 epochs (0 to 3)"));
+    assert!(summary::intro(Lang::Zh).contains("前 4 个 epoch（0 到 3）"));
+}
+
 proptest! {
     /// For every registered scheme, with a cap small enough that most rows are cut: each row
     /// is the start of that GPU's whole list, its length the list's, and it is marked exactly

@@ -138,7 +138,11 @@ impl fmt::Display for SamplerError {
                  multiprocessing.",
             ),
             Self::ConsumedBeyondEpoch { consumed, len } => {
-                write!(f, "{consumed} batches cannot be taken before the save: the epoch has {len}")
+                let batches = if *consumed == 1 { "batch" } else { "batches" };
+                write!(
+                    f,
+                    "{consumed} {batches} cannot be taken before the save: the epoch has {len}"
+                )
             }
             Self::WeightedNumSamples { num_samples } => write!(
                 f,

@@ -14,8 +14,9 @@ use crate::model::Picture;
 use crate::model::visits::yielded;
 use crate::sampler::{DistributedSampler, Epoch, EpochTask, SamplerError, unpack_seed};
 
-/// Epochs `0 .. EPOCHS` are compared and counted.
-pub const EPOCHS: usize = 6;
+/// Epochs `0 .. EPOCHS` are compared and counted: the epoch history's range
+/// ([`crate::model::scheme::history::EPOCHS`]), so that the page names one range.
+pub const EPOCHS: usize = crate::model::scheme::history::EPOCHS as usize;
 /// Ranks `0 .. TRACKED_RANKS` get a coverage curve (as many as the palette has colours).
 pub const TRACKED_RANKS: usize = 8;
 /// Keep every epoch's order when together they hold at most this many indices (32 MB).

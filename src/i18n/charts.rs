@@ -7,8 +7,8 @@ texts! {
         Heading => ("Charts", "图表"),
         /// What the panel shows, under the heading.
         Intro => (
-            "Drawn from the same core as the rest of the page. The charts that compare epochs use the first 6 epochs (0 to 5), computed in the background one permutation at a time. Each chart can be saved as a standalone SVG file.",
-            "与本页其余部分出自同一内核。比较多个 epoch 的图表使用前 6 个 epoch（0 到 5），在后台逐个计算排列。每张图都可以保存为独立的 SVG 文件。",
+            "Drawn from the same core as the rest of the page. The charts that compare epochs use the first {count} epochs (0 to {last}), computed in the background one permutation at a time. Each chart can be saved as a standalone SVG file.",
+            "与本页其余部分出自同一内核。比较多个 epoch 的图表使用前 {count} 个 epoch（0 到 {last}），在后台逐个计算排列。每张图都可以保存为独立的 SVG 文件。",
         ),
         /// The download button.
         Download => ("Download SVG", "下载 SVG"),
@@ -49,7 +49,7 @@ texts! {
         SimilarityKey => ("same index", "相同索引"),
         /// Similarity summary: the definition.
         SimilarityDefinition => (
-            "Cell (i, j) is the share of the {total} positions of the padded list (every rank's order, position by position) that hold the same index in epoch i as in epoch j, for epochs 0 to {last}.",
+            "Cell (i, j) is the share of the {total:# position|# positions} of the padded list (every rank's order, position by position) that hold the same index in epoch i as in epoch j, for epochs 0 to {last}.",
             "单元格 (i, j) 表示填充后列表的 {total} 个位置（即每个 rank 的顺序，逐位置比较）中，epoch i 与 epoch j 放着相同索引的比例，epoch 范围为 0 到 {last}。",
         ),
         /// Similarity summary: every epoch is the same.
@@ -63,7 +63,7 @@ texts! {
             "对角线以外，相同位置的比例为 {min} 到 {max}：顺序在各 epoch 之间变化。",
         ),
         /// Multi-epoch charts: still computing.
-        Pending => ("Computing: {done} of {cells} cells so far.", "计算中：已完成 {cells} 个单元格中的 {done} 个。"),
+        Pending => ("Computing: {done} of {cells:# cell|# cells} so far.", "计算中：已完成 {cells} 个单元格中的 {done} 个。"),
         /// Multi-epoch charts: a seed out of range stops the epochs.
         EpochsStopped => ("Epochs from {k} on cannot be drawn: {why}", "从 epoch {k} 起无法计算：{why}"),
         /// Coverage chart: title.
@@ -74,15 +74,15 @@ texts! {
         CoverageAxisShare => ("share of the dataset seen", "已见过的数据集比例"),
         /// Coverage summary: the definition.
         CoverageDefinition => (
-            "The share of the {n} samples a rank has processed after k epochs (exact: one bit per sample and rank).",
+            "The share of the {n:# sample|# samples} a rank has processed after k epochs (exact: one bit per sample and rank).",
             "一个 rank 在 k 个 epoch 之后处理过的样本占全部 {n} 个样本的比例（精确：每个样本、每个 rank 各一位）。",
         ),
         /// Coverage summary: only the first ranks are drawn.
         CoverageFirstRanks => ("Ranks 0 to 7 of {w} are drawn.", "仅绘制 {w} 个 rank 中的 rank 0 到 7。"),
         /// Coverage summary: the last epoch's range.
-        CoverageAfter => ("After {k} epochs: {min} to {max} per rank.", "{k} 个 epoch 之后：每个 rank 为 {min} 到 {max}。"),
+        CoverageAfter => ("After {k:# epoch|# epochs}: {min} to {max} per rank.", "{k} 个 epoch 之后：每个 rank 为 {min} 到 {max}。"),
         /// Coverage summary, when every rank has seen the same share.
-        CoverageAfterSame => ("After {k} epochs: {min} for every rank.", "{k} 个 epoch 之后：每个 rank 都是 {min}。"),
+        CoverageAfterSame => ("After {k:# epoch|# epochs}: {min} for every rank.", "{k} 个 epoch 之后：每个 rank 都是 {min}。"),
         /// Coverage summary: no growth.
         CoverageFlat => (
             "It never grows after the first epoch: every epoch hands each rank the same samples again.",
@@ -107,7 +107,7 @@ texts! {
         PaddingLoaderLost => ("in a dropped batch", "在丢弃的批次中"),
         /// Padding summary.
         PaddingSummary => (
-            "In every epoch (the counts are the same each epoch; set_epoch only changes which samples): {once} samples processed once, {repeated} twice or more ({padding} padding copies), {trimmed} trimmed by the sampler's drop_last, {lost} never processed because they fall in a DataLoader's dropped last batch.",
+            "In every epoch (the counts are the same each epoch; set_epoch only changes which samples): {once:# sample|# samples} processed once, {repeated} twice or more ({padding:# padding copy|# padding copies}), {trimmed} trimmed by the sampler's drop_last, {lost} never processed because {lost:it falls|they fall} in a DataLoader's dropped last batch.",
             "每个 epoch 中（各 epoch 的数量相同；set_epoch 只改变是哪些样本）：{once} 个样本处理一次，{repeated} 个处理两次或以上（填充副本 {padding} 个），{trimmed} 个被 sampler 的 drop_last 截掉，{lost} 个因落在 DataLoader 丢弃的最后一个批次中而从未被处理。",
         ),
     }

@@ -36,7 +36,7 @@ texts! {
         Worker => ("worker {w}", "第 {w} 号 worker"),
         /// Where an uneven run hangs.
         Hangs => (
-            "Trained in lockstep (an all-reduce every step), GPUs {waiting} would start step {step} and wait at its all-reduce for GPUs {finished}, which have no batch left: the job stalls with no error until the process group's timeout (10 minutes by default for NCCL) kills it.",
+            "Trained in lockstep (an all-reduce every step), {waiting_count:GPU|GPUs} {waiting} would start step {step} and wait at its all-reduce for {finished_count:GPU|GPUs} {finished}, which {finished_count:has|have} no batch left: the job stalls with no error until the process group's timeout (10 minutes by default for NCCL) kills it.",
             "如果这样同步训练（每一步都做 all-reduce），GPU {waiting} 会开始第 {step} 步，并在它的 all-reduce 处等待已经没有批次的 GPU {finished}：任务会无报错地卡住，直到进程组超时（NCCL 默认 10 分钟）将其终止。"
         ),
         /// The fixes for an uneven end.
@@ -73,7 +73,7 @@ texts! {
         /// The panel's stages.
         How => ("How:", "流程："),
         /// Stage: indices.
-        StepIndices => ("indices 0…n-1", "索引 0…n-1"),
+        StepIndices => ("indices 0 … len(dataset) - 1", "索引 0 … len(dataset) - 1"),
         /// Stage: one shuffle.
         StepShuffle => ("shuffle", "打乱"),
         /// Stage: each rank shuffles.

@@ -115,6 +115,7 @@ mod tests {
         check(SamplerError::DatasetTooLarge { n: u128::from(MAX_LEN) + 1 });
         check(SamplerError::TotalSizeTooLarge { total_size: u128::from(MAX_TOTAL_SIZE) + 2 });
         check(SamplerError::ConsumedBeyondEpoch { consumed: 5, len: 4 });
+        check(SamplerError::ConsumedBeyondEpoch { consumed: 1, len: 0 });
         check(SamplerError::TooManyDraws { num_samples: u128::from(MAX_LEN) + 1 });
     }
 

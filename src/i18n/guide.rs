@@ -35,7 +35,7 @@ texts! {
         ShuffleTitle => ("One shuffle, the same on every GPU", "一次打乱，所有 GPU 完全相同"),
         /// Step 2 with shuffling.
         Shuffle => (
-            "Each of the {w} processes seeds its own generator with seed + epoch = {seed} and draws the same permutation, so no GPU has to tell another anything. A new epoch (through set_epoch) means a new seed and a new order; without set_epoch the seed, and so the order, never changes.",
+            "{w:The one process|Each of the # processes} seeds its own generator with seed + epoch = {seed} and draws the same permutation, so no GPU has to tell another anything. A new epoch (through set_epoch) means a new seed and a new order; without set_epoch the seed, and so the order, never changes.",
             "{w} 个进程各自用 seed + epoch = {seed} 给自己的生成器设种子，抽出完全相同的排列，因此 GPU 之间无需任何通信。换一个 epoch（通过 set_epoch）就换了种子、换了顺序；不调用 set_epoch，种子和顺序就永远不变。"
         ),
         /// Step 2 without shuffling.
@@ -74,7 +74,7 @@ texts! {
         StripeTitle => ("GPU r takes every num_replicas-th index from position r", "GPU r 从位置 r 起每隔 num_replicas 个取一个"),
         /// Step 4.
         Stripe => (
-            "Rank r keeps positions r, r + {w}, r + {w2}, …: len(sampler) = {each} for every rank. The ranks never share an index (padding aside) and together cover the whole list, so the {w} GPUs split one epoch's work instead of repeating it.",
+            "Rank r keeps positions r, r + {w}, r + {w2}, …: len(sampler) = {each} for every rank. The ranks never share an index (padding aside) and together cover the whole list, so {w:the # GPU does|the # GPUs split} one epoch's work instead of repeating it.",
             "rank r 取第 r、r + {w}、r + {w2}、… 个位置：每个 rank 都是 len(sampler) = {each}。各 rank 之间互不重叠（填充除外），合起来正好覆盖整个列表，于是 {w} 块 GPU 分担一个 epoch 的工作，而不是各做一遍。"
         ),
         /// Step 5's title.
@@ -86,7 +86,7 @@ texts! {
         ),
         /// Step 5, added when the loader drops a short last batch.
         BatchDropped => (
-            "DataLoader(drop_last=True) then drops the short last batch on every rank (struck through): {lost} per rank go unused this epoch.",
+            "DataLoader(drop_last=True) then drops the short last batch on every rank (struck through): {lost} per rank {lost:goes|go} unused this epoch.",
             "DataLoader(drop_last=True) 还会在每个 rank 上丢掉最后那个不满的批次（删除线）：每个 rank 有 {lost} 个索引本 epoch 用不到。"
         ),
     }

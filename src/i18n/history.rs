@@ -19,7 +19,7 @@ texts! {
         ),
         /// Some later rows repeat epoch 0.
         SomeRepeat => (
-            "{count} of the {rows} GPU orders of epochs {from}–{to} repeat epoch 0.",
+            "{count} of the {rows} GPU orders of epochs {from}–{to} {count:repeats|repeat} epoch 0.",
             "epoch {from}–{to} 的 {rows} 个 GPU 顺序中，有 {count} 个重复 epoch 0。"
         ),
         /// No later row repeats epoch 0.

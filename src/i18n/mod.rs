@@ -25,7 +25,7 @@ pub mod story;
 pub use error_words::ErrorWords;
 pub use lang::Lang;
 pub use number::Count;
-pub use texts::{Entry, Text, fill, placeholders};
+pub use texts::{Entry, Text, fill, names, placeholders};
 
 /// Every text of every section, for the completeness test and for tooling.
 pub fn entries() -> Vec<Entry> {

@@ -66,10 +66,10 @@ texts! {
         /// When the core refused an example (a bug).
         CoreError => ("This example could not be computed: {error}", "无法计算这个示例：{error}"),
         /// The usual set-up.
-        Setup => ("{n} samples on {w} GPUs, batch size {b}.", "{n} 个样本，{w} 块 GPU，batch size 为 {b}。"),
+        Setup => ("{n:# sample|# samples} on {w:# GPU|# GPUs}, batch size {b}.", "{n} 个样本，{w} 块 GPU，batch size 为 {b}。"),
         /// The resume scenario's set-up.
         SetupResume => (
-            "{n} samples on {w} GPUs, batch size {b}; the run crashes after {k} batches of epoch {e} and is restarted.",
+            "{n:# sample|# samples} on {w:# GPU|# GPUs}, batch size {b}; the run crashes after {k:# batch|# batches} of epoch {e} and is restarted.",
             "{n} 个样本，{w} 块 GPU，batch size 为 {b}；在 epoch {e} 训练了 {k} 个 batch 后崩溃并重启。"
         ),
 
@@ -247,7 +247,7 @@ texts! {
         /// Restarting the epoch from its start.
         FactRestartTwice => ("restarting the epoch from its start instead, samples trained twice: {n}", "如果改为从头重跑这个 epoch，被训练两次的样本：{n} 个"),
         /// Predictions gathered.
-        FactPredictions => ("predictions for {len} samples: {n}", "{len} 个样本得到的预测：{n} 个"),
+        FactPredictions => ("predictions for {len:# sample|# samples}: {n}", "{len} 个样本得到的预测：{n} 个"),
         /// Samples counted twice in the metric.
         FactCountedTwice => ("samples counted twice in the metric: {n}", "在指标中被统计两次的样本：{n} 个"),
         /// What drop_last=True would give a tiny dataset.

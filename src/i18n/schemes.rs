@@ -8,8 +8,8 @@ texts! {
         DistributedTitle => ("With DistributedSampler", "使用 DistributedSampler"),
         /// `distributed`'s summary.
         DistributedSummary => (
-            "One shuffle shared by every GPU, cut into one stripe per GPU.",
-            "所有 GPU 共用一次打乱，再按 GPU 切成互不重叠的条带。"
+            "One shared shuffle, one stripe per GPU (every num_replicas-th index, starting at its rank).",
+            "所有 GPU 共用一次打乱，再按 GPU 切成条带（从该 GPU 的 rank 起，每隔 num_replicas 个取一个索引）。"
         ),
         /// `no_sampler`'s title.
         NoSamplerTitle => ("Without a sampler", "不使用采样器"),
@@ -22,8 +22,8 @@ texts! {
         SeedPerRankTitle => ("A seed per rank (the bug)", "每个 rank 一个种子（错误写法）"),
         /// `seed_per_rank`'s summary.
         SeedPerRankSummary => (
-            "Each GPU builds its own `DistributedSampler(seed=rank)`: the stripes no longer fit together.",
-            "每块 GPU 各自构建 `DistributedSampler(seed=rank)`：各自的条带不再互补。"
+            "Each GPU builds its own `DistributedSampler(seed=rank)`: its stripe of a different shuffle, so the stripes no longer fit together.",
+            "每块 GPU 各自构建 `DistributedSampler(seed=rank)`，从各不相同的打乱结果中取自己的条带：各自的条带不再互补。"
         ),
         /// `accelerate`'s title.
         AccelerateTitle => ("Accelerate's prepare()", "Accelerate 的 prepare()"),
@@ -57,13 +57,13 @@ texts! {
         IterableTitle => ("An IterableDataset, in workers", "IterableDataset 与多个 worker"),
         /// `iterable`'s summary.
         IterableSummary => (
-            "`DataLoader(iterable_dataset, num_workers=k)` on every GPU: each worker of each GPU iterates its own copy, so only what `__iter__` shards by `get_worker_info()` (and by rank) is split.",
-            "每块 GPU 上的 `DataLoader(iterable_dataset, num_workers=k)`：每块 GPU 的每个 worker 都遍历自己的一份副本，只有 `__iter__` 按 `get_worker_info()`（和 rank）分片的部分才会被拆分。"
+            "`DataLoader(iterable_dataset, num_workers=k)` on every GPU: each of the k workers of each GPU iterates its own copy, so only what `__iter__` shards by `get_worker_info()` (and by rank) is split.",
+            "每块 GPU 上的 `DataLoader(iterable_dataset, num_workers=k)`：每块 GPU 的 k 个 worker 各自遍历自己的一份副本，只有 `__iter__` 按 `get_worker_info()`（和 rank）分片的部分才会被拆分。"
         ),
         /// The section's heading.
         Heading => ("Ways to hand a dataset to GPUs, side by side", "把数据集分给多个 GPU 的不同方式，并排对比"),
         /// The dataset row's label.
-        Dataset => ("The dataset: {n} samples", "数据集：{n} 个样本"),
+        Dataset => ("The dataset: {n:# sample|# samples}", "数据集：{n} 个样本"),
         /// The Python's comment on the dataset.
         PyItem => ("item i is i", "第 i 个样本就是 i"),
         /// The Python's comment on `seed=rank`.
@@ -99,7 +99,7 @@ texts! {
         ),
         /// Verdict: every GPU processes everything.
         EveryGpuAll => (
-            "Every GPU trains on all {n} samples: {w}× the work, no speed-up.",
+            "Every GPU trains on {n:the one sample|all # samples}: {w}× the work, no speed-up.",
             "每块 GPU 都训练全部 {n} 个样本：{w} 倍的工作量，没有加速。"
         ),
         /// Verdict: every sample the same number of times, more than once.
@@ -119,9 +119,9 @@ texts! {
         /// Second verdict: a new order.
         NewOrder => ("A new order this epoch.", "本 epoch 是新的顺序。"),
         /// Fact: each GPU's share.
-        Share => ("Each GPU processes {per} of {n} samples ({percent}%).", "每块 GPU 处理 {n} 个样本中的 {per} 个（{percent}%）。"),
+        Share => ("Each GPU processes {per} of {n:# sample|# samples} ({percent}%).", "每块 GPU 处理 {n} 个样本中的 {per} 个（{percent}%）。"),
         /// Fact: each GPU's share when the GPUs differ.
-        ShareUneven => ("GPUs process {min} to {max} of {n} samples.", "各 GPU 处理 {n} 个样本中的 {min} 到 {max} 个。"),
+        ShareUneven => ("GPUs process {min} to {max} of {n:# sample|# samples}.", "各 GPU 处理 {n} 个样本中的 {min} 到 {max} 个。"),
         /// Fact: samples on more than one GPU.
         Duplicated => ("Processed more than once this epoch: {count}.", "本 epoch 被处理不止一次的样本：{count} 个。"),
         /// Fact: steps per epoch when the GPUs differ.
@@ -131,7 +131,7 @@ texts! {
         ),
         /// Fact: `len(loader)` says more steps than a GPU takes.
         ReportedLen => (
-            "len(loader) says {len} on every GPU, but GPU {rank} takes {steps} steps.",
+            "len(loader) says {len} on every GPU, but GPU {rank} takes {steps:# step|# steps}.",
             "len(loader) 在每块 GPU 上都返回 {len}，但 GPU {rank} 实际只走 {steps} 步。"
         ),
         /// Fact: the workers' seeds this epoch.

@@ -90,41 +90,107 @@ macro_rules! texts {
 
 /// Fills `{name}` placeholders in `template` with the values given; a placeholder with no value
 /// is left as it is (the completeness test catches mismatched placeholders first).
+///
+/// `{name:one|other}` picks a form by the value of `name`, for English's singular and plural
+/// (Chinese has none): `one` when the value as shown is exactly `1`, `other` for anything else
+/// (`0`, `2`, `1,000`), which is English's rule read off the number as printed, as CLDR reads
+/// it. A `#` in a form stands for the value, so `{n:# sample|# samples}` gives `1 sample` and
+/// `2 samples`; a form holds no braces.
+///
+/// ```
+/// use sampler_viz::i18n::fill;
+/// let text = "{w:# GPU|# GPUs}, {n} {n:sample|samples} each";
+/// assert_eq!(fill(text, &[("w", &1), ("n", &2)]), "1 GPU, 2 samples each");
+/// assert_eq!(fill(text, &[("w", &2), ("n", &1)]), "2 GPUs, 1 sample each");
+/// ```
 pub fn fill(template: &str, values: &[(&str, &dyn std::fmt::Display)]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
-        match after.find('}').map(|close| (&after[..close], close)) {
-            Some((name, close)) => {
-                match values.iter().find(|(n, _)| *n == name) {
-                    Some((_, value)) => out.push_str(&value.to_string()),
-                    None => out.push_str(&rest[open..open + close + 2]),
-                }
-                rest = &after[close + 1..];
+        let Some(close) = after.find('}') else {
+            out.push_str(&rest[open..]);
+            rest = "";
+            break;
+        };
+        let part = piece(&after[..close]);
+        let shown = values.iter().find(|(n, _)| *n == part.name()).map(|(_, v)| v.to_string());
+        match (part, shown) {
+            (Piece::Value(_), Some(shown)) => out.push_str(&shown),
+            (Piece::Choice { one, other, .. }, Some(shown)) => {
+                let form = if shown == "1" { one } else { other };
+                out.push_str(&form.replace('#', &shown));
             }
-            None => {
-                out.push_str(&rest[open..]);
-                rest = "";
-            }
+            (_, None) => out.push_str(&rest[open..open + close + 2]),
         }
+        rest = &after[close + 1..];
     }
     out.push_str(rest);
     out
 }
 
-/// The `{name}` placeholders of a template, in order.
+/// The names of the values a template shows, in order: each `{name}`, and each
+/// `{name:one|other}` whose forms show the value (`#`). A choice without `#` only picks a word
+/// (English's grammar), so it is no value the other language must show.
 pub fn placeholders(template: &str) -> Vec<&str> {
-    let mut names = Vec::new();
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        let after = &rest[open + 1..];
-        let Some(close) = after.find('}') else { break };
-        names.push(&after[..close]);
-        rest = &after[close + 1..];
+    pieces(template)
+        .filter(|p| match p {
+            Piece::Value(_) => true,
+            Piece::Choice { one, other, .. } => one.contains('#') || other.contains('#'),
+        })
+        .map(|p| p.name())
+        .collect()
+}
+
+/// Every name a template reads, in order: its placeholders and the values its choices are
+/// picked by, shown or not.
+pub fn names(template: &str) -> Vec<&str> {
+    pieces(template).map(|p| p.name()).collect()
+}
+
+/// One `{…}` of a template.
+#[derive(Clone, Copy)]
+enum Piece<'a> {
+    /// `{name}`: the value as it is.
+    Value(&'a str),
+    /// `{name:one|other}`: a form picked by the value.
+    Choice { name: &'a str, one: &'a str, other: &'a str },
+}
+
+impl<'a> Piece<'a> {
+    fn name(self) -> &'a str {
+        match self {
+            Piece::Value(name) | Piece::Choice { name, .. } => name,
+        }
     }
-    names
+}
+
+/// What the text between `{` and `}` is: a choice when it reads `name:one|other`, else a value
+/// (`{type: "sampler-viz:height", height}` in a text about JSON is no choice, and no value
+/// anyone fills in).
+fn piece(inside: &str) -> Piece<'_> {
+    let is_name =
+        |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    match inside.split_once(':') {
+        Some((name, forms)) if is_name(name) => match forms.split_once('|') {
+            Some((one, other)) if !other.contains('|') => Piece::Choice { name, one, other },
+            _ => Piece::Value(inside),
+        },
+        _ => Piece::Value(inside),
+    }
+}
+
+/// Every `{…}` of a template, in order.
+fn pieces(template: &str) -> impl Iterator<Item = Piece<'_>> {
+    let mut rest = template;
+    std::iter::from_fn(move || {
+        let open = rest.find('{')?;
+        let after = &rest[open + 1..];
+        let close = after.find('}')?;
+        rest = &after[close + 1..];
+        Some(piece(&after[..close]))
+    })
 }
 
 #[cfg(test)]
@@ -138,5 +204,26 @@ mod tests {
         assert_eq!(fill("no braces", &[("n", &1)]), "no braces");
         assert_eq!(fill("open { only", &[]), "open { only");
         assert_eq!(placeholders("{a} and {b}"), vec!["a", "b"]);
+    }
+
+    #[test]
+    fn a_choice_picks_the_form_by_the_value_as_shown() {
+        let copies = "{k:# copy|# copies}";
+        for (k, text) in [(0, "0 copies"), (1, "1 copy"), (2, "2 copies"), (1000, "1000 copies")] {
+            assert_eq!(fill(copies, &[("k", &k)]), text);
+        }
+        assert_eq!(fill(copies, &[("k", &"1,000")]), "1,000 copies");
+        assert_eq!(fill("{k:it falls|they fall}", &[("k", &1)]), "it falls");
+        assert_eq!(fill(copies, &[]), copies, "no value: left as it is");
+    }
+
+    #[test]
+    fn placeholders_are_the_values_shown_and_names_every_value_read() {
+        let text = "{w:The GPU|The # GPUs} {k:has|have} {n}";
+        assert_eq!(placeholders(text), vec!["w", "n"]);
+        assert_eq!(names(text), vec!["w", "k", "n"]);
+        let json = "`{type: \"sampler-viz:height\", height}` or {a|b}";
+        assert_eq!(fill(json, &[("type", &1)]), json, "no choice, and no value of that name");
+        assert_eq!(placeholders(json), vec!["type: \"sampler-viz:height\", height", "a|b"]);
     }
 }

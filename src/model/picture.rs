@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use super::params::{Field, ParamError, Seeding};
 use super::query::Params;
+use super::scheme::history::EPOCHS;
 use super::visits::{self, Visits};
 use crate::sampler::{
     BatchSampler, Config, DistributedSampler, Epoch, EpochTask, NoSampler, SamplerError,
@@ -22,8 +23,6 @@ pub fn row_limit(num_replicas: usize) -> usize {
 }
 /// How many indices of each rank an epoch of the timeline previews.
 pub const PREVIEW: usize = 12;
-/// Epochs `0 .. TIMELINE_EPOCHS` are always on the timeline (and the current one).
-pub const TIMELINE_EPOCHS: u64 = 5;
 /// Above this many `n × num_replicas`, unseeded ranks' dropped tails are not counted.
 const COUNT_LIMIT: usize = 1 << 21;
 
@@ -198,10 +197,11 @@ fn lengths(params: &Params, epoch: &Epoch, loader: &BatchSampler) -> Lengths {
     }
 }
 
-/// Epochs `0 .. TIMELINE_EPOCHS` and the current one, each with the epoch it repeats.
+/// Epochs `0 .. EPOCHS` (the epoch history's) and the current one, each with the epoch it
+/// repeats.
 fn timeline(params: &Params, config: &Config) -> Vec<TimelineEpoch> {
-    let mut epochs: Vec<u64> = (0..TIMELINE_EPOCHS).collect();
-    if params.epoch >= TIMELINE_EPOCHS {
+    let mut epochs: Vec<u64> = (0..EPOCHS).collect();
+    if params.epoch >= EPOCHS {
         epochs.push(params.epoch);
     }
     let mut shown: Vec<TimelineEpoch> = Vec::with_capacity(epochs.len());

@@ -38,7 +38,7 @@ pub fn Charts() -> impl IntoView {
     view! {
         <section class="charts" data-testid="charts" aria-labelledby="charts-title">
             <h2 id="charts-title">{tr(ChartText::Heading)}</h2>
-            <p class="explain">{tr(ChartText::Intro)}</p>
+            <p class="explain">{move || summary::intro(lang.get())}</p>
             <div class="chart-grid">
                 <ChartFigure
                     testid="chart-visits"

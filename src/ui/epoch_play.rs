@@ -15,8 +15,9 @@ use crate::model::query::MAX_EPOCH;
 
 /// Time on one epoch while playing.
 const TICK_MS: f64 = 1800.0;
-/// Playing by itself, the landing page goes round epochs `0 .. AUTOPLAY_EPOCHS`.
-const AUTOPLAY_EPOCHS: u64 = 4;
+/// Playing by itself, the landing page goes round epochs `0 .. AUTOPLAY_EPOCHS`, those the
+/// history under the lanes shows.
+const AUTOPLAY_EPOCHS: u64 = crate::model::scheme::history::EPOCHS;
 
 /// What the buttons, keys and timer do; `before` holds the tiles' places across a change.
 #[derive(Clone, Copy)]

@@ -39,8 +39,10 @@ pub fn hang_view(deal: &Deal, lang: Lang) -> Option<impl IntoView + use<>> {
         lang,
         &[
             ("waiting", &list(&hang.waiting)),
+            ("waiting_count", &hang.waiting.len()),
             ("step", &(hang.at + 1)),
             ("finished", &list(&hang.finished)),
+            ("finished_count", &hang.finished.len()),
         ],
     );
     Some(view! {

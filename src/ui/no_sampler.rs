@@ -1,4 +1,5 @@
-//! The other way: no sampler, `DataLoader(shuffle=True)` on every GPU, and what it costs.
+//! The other way: no sampler, `DataLoader(shuffle=shuffle)` on every GPU (the sampler's
+//! `shuffle`, not `loader_shuffle`), and what it costs.
 
 use leptos::prelude::*;
 

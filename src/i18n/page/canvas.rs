@@ -28,16 +28,16 @@ texts! {
         StaysInOrder => ("shuffle=False: the {n} indices stay in order", "shuffle=False：{n} 个索引保持原顺序"),
         /// Stage 3, padded.
         Padded => (
-            "padded to total_size {total} with {padding} copies from the start of the list (hatched)",
+            "padded to total_size {total} with {padding:# copy|# copies} from the start of the list (hatched)",
             "从列表开头复制 {padding} 个索引（斜线纹）填充到 total_size {total}",
         ),
         /// Stage 3, trimmed.
         Trimmed => (
-            "trimmed to total_size {total}: the last {dropped} indices are dropped (grey)",
+            "trimmed to total_size {total}: {dropped:the last index is|the last # indices are} dropped (grey)",
             "截断到 total_size {total}：最后 {dropped} 个索引被丢弃（灰色）",
         ),
         /// Stage 3, as is.
-        Divides => ("{n} already divides by {w} ranks: nothing to pad", "{n} 已能被 {w} 个 rank 整除：无需填充"),
+        Divides => ("{n} already divides by {w:# rank|# ranks}: nothing to pad", "{n} 已能被 {w} 个 rank 整除：无需填充"),
         /// Stage 4.
         Strips => (
             "one strip per rank: rank r takes positions r, r + {w}, r + 2 × {w}, …, {each} each",
@@ -45,7 +45,7 @@ texts! {
         ),
         /// Stage 5.
         InBatches => (
-            "each rank's {each} indices in {batches} batches of up to {size}{tail}",
+            "each rank's {each:# index|# indices} in {batches:# batch|# batches} of up to {size}{tail}",
             "每个 rank 的 {each} 个索引分成 {batches} 个批次，每批最多 {size} 个{tail}",
         ),
         /// Stage 5, a dropped short batch.

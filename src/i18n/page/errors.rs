@@ -61,7 +61,7 @@ texts! {
         ),
         /// This tool's check on batches taken before a save (Python's `next` would stop).
         ConsumedBeyondEpoch => (
-            "{consumed} batches cannot be taken before the save: the epoch has {len}",
+            "{consumed:# batch|# batches} cannot be taken before the save: the epoch has {len}",
             "保存前无法取出 {consumed} 个批次：这个 epoch 只有 {len} 个",
         ),
         /// Rule: Accelerate's `split_batches` with a batch size the processes do not divide.

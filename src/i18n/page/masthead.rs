@@ -40,7 +40,7 @@ texts! {
         WithSampler => ("With DistributedSampler", "使用 DistributedSampler"),
         /// What each rank gets.
         SamplerSentence => (
-            "Each of the {w} GPUs gets its own {per_rank} indices ({batches} batches of up to {size}); together they cover the dataset once.",
+            "{w:The one GPU|Each of the # GPUs} gets its own {per_rank:# index|# indices} ({batches:# batch|# batches} of up to {size}); {w:it covers|together they cover} the dataset once.",
             "{w} 块 GPU 各自拿到自己的 {per_rank} 个索引（{batches} 个批次，每批最多 {size} 个）；合起来把数据集覆盖一遍。",
         ),
         /// While a large permutation is drawn.

@@ -5,10 +5,11 @@ texts! {
     pub enum NoSamplerText {
         /// The panel's heading, and the cost's row.
         Title => ("Without a sampler", "不使用采样器"),
-        /// What the panel simulates.
+        /// What the panel simulates; `{shuffle}` is the sampler's `shuffle`, which the side is
+        /// computed with (`loader_shuffle` is for a `DataLoader` beside a sampler only).
         Explain => (
-            "DataLoader(dataset, batch_size={size}, shuffle={shuffle}) in each of {w} processes: every GPU walks the whole dataset.",
-            "{w} 个进程各自运行 DataLoader(dataset, batch_size={size}, shuffle={shuffle})：每块 GPU 都遍历整个数据集。",
+            "{w:In one process|In each of # processes}, DataLoader(dataset, batch_size={size}, shuffle={shuffle}): every GPU walks the whole dataset. With no sampler the DataLoader shuffles in its place, so this shuffle is the sampler's shuffle control; the DataLoader's own shuffle box (loader_shuffle) is the one passed beside a sampler.",
+            "{w} 个进程各自运行 DataLoader(dataset, batch_size={size}, shuffle={shuffle})：每块 GPU 都遍历整个数据集。没有采样器时由 DataLoader 代替它打乱，所以这里的 shuffle 就是采样器的 shuffle 开关；DataLoader 自己的 shuffle 勾选框（loader_shuffle）是与采样器一起传入的那个。",
         ),
         /// The seeding select's label.
         EachProcess => ("Each process", "每个进程"),
@@ -36,20 +37,20 @@ texts! {
         NotCounted => ("not counted at this size", "此规模下不统计"),
         /// The cost's conclusion.
         CostNote => (
-            "Without a sampler the {w} GPUs together do {w}× the work of one epoch.",
+            "Without a sampler {w:the # GPU does|the # GPUs together do} {w}× the work of one epoch.",
             "不使用采样器时，{w} 块 GPU 合计做了一个 epoch {w} 倍的工作量。",
         ),
         /// Samples never processed.
-        Never => ("{count} samples never", "{count} 个样本从未被处理"),
+        Never => ("{count:# sample|# samples} never", "{count} 个样本从未被处理"),
         /// Samples processed once.
-        Once => ("{count} samples once", "{count} 个样本各处理 1 次"),
+        Once => ("{count:# sample|# samples} once", "{count} 个样本各处理 1 次"),
         /// Samples processed twice.
-        Twice => ("{count} samples twice", "{count} 个样本各处理 2 次"),
+        Twice => ("{count:# sample|# samples} twice", "{count} 个样本各处理 2 次"),
         /// Samples processed more often.
-        Times => ("{count} samples {t} times", "{count} 个样本各处理 {t} 次"),
+        Times => ("{count:# sample|# samples} {t} times", "{count} 个样本各处理 {t} 次"),
         /// Joins the counts.
         Comma => (", ", "，"),
         /// The counts and their total.
-        Visits => ("{parts} ({total} times a sample is processed)", "{parts}（共 {total} 次样本处理）"),
+        Visits => ("{parts} ({total:# time|# times} a sample is processed)", "{parts}（共 {total} 次样本处理）"),
     }
 }

@@ -6,7 +6,7 @@ texts! {
     pub enum PanelText {
         /// The embedded frame's accessible title (`<iframe title>`).
         IframeTitle => (
-            "{what}: {n} samples on {w} GPUs, seed {seed}, epoch {epoch} (sampler-viz)",
+            "{what}: {n:# sample|# samples} on {w:# GPU|# GPUs}, seed {seed}, epoch {epoch} (sampler-viz)",
             "{what}：{n} 个样本，{w} 块 GPU，seed {seed}，epoch {epoch}（sampler-viz）",
         ),
         /// The `<iframe>`'s title for a pitfall's embed.

@@ -22,7 +22,7 @@ texts! {
         /// Stage 3's name.
         Stage3 => ("3 pad/trim", "3 填充/截断"),
         /// Stage 4's name.
-        Stage4 => ("4 stripe", "4 交错切分"),
+        Stage4 => ("4 stripe", "4 分条带"),
         /// Stage 5's name.
         Stage5 => ("5 batch", "5 分批"),
         /// The speed select's label.

@@ -5,7 +5,7 @@ texts! {
     pub enum PythonText {
         /// The dataset's docstring.
         Docstring => (
-            "A dataset of {n} samples whose item i is the index i itself.",
+            "A dataset of {n:# sample|# samples} whose item i is the index i itself.",
             "一个有 {n} 个样本的数据集，第 i 项就是索引 i 本身。",
         ),
         /// After `epoch = ...`.

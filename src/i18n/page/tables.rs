@@ -4,7 +4,10 @@ texts! {
     /// What the lengths, tables and timeline say.
     pub enum TableText {
         /// `total_size` with padding.
-        PaddedNote => ("{total} padded by wrap-around ({padding} copies)", "{total}：循环填充了 {padding} 个副本"),
+        PaddedNote => (
+            "{total} after padding with {padding:# copy|# copies} from the start of the list",
+            "{total}：从列表开头复制了 {padding} 个副本来填充",
+        ),
         /// `total_size` with `drop_last`.
         TrimmedNote => ("{total} after drop_last trims {dropped}", "{total}：drop_last 截掉了 {dropped} 个"),
         /// `total_size` as is.
@@ -12,7 +15,7 @@ texts! {
         /// Under `len(dataset)`.
         DatasetNote => ("the whole dataset, on every rank", "整个数据集，每个 rank 上都相同"),
         /// Under `len(sampler)`.
-        SamplerNote => ("indices per rank; {w} ranks", "每个 rank 的索引数；共 {w} 个 rank"),
+        SamplerNote => ("indices per rank; {w:# rank|# ranks}", "每个 rank 的索引数；共 {w} 个 rank"),
         /// Under `len(loader)`.
         LoaderNote => ("batches per rank = steps per epoch", "每个 rank 的批次数 = 每个 epoch 的步数"),
         /// Under a table cut short.
@@ -50,7 +53,7 @@ texts! {
         SameOrder => ("same order as epoch {epoch}", "与 epoch {epoch} 顺序相同"),
         /// Past the previewed ranks.
         MoreRanks => (
-            "… and {k} more ranks (all in the index table)",
+            "… and {k:# more rank|# more ranks} (all in the index table)",
             "…… 另有 {k} 个 rank（完整内容见索引表）",
         ),
         /// An epoch's button.

@@ -5,7 +5,9 @@
 use super::{Scheme, Shared};
 use crate::model::{ParamError, Params};
 
-/// Epochs the history shows: `0 .. EPOCHS` (0–3, the range the landing page plays).
+/// Epochs the history shows: `0 .. EPOCHS` (0–3). The page's one range of first epochs: the
+/// landing page plays these, the timeline lists them and the multi-epoch charts compare them,
+/// and every text that names the range is filled from this number.
 pub const EPOCHS: u64 = 4;
 
 /// Samples listed per row at most (the rest is counted).
