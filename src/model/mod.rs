@@ -18,6 +18,7 @@ pub mod scenario;
 pub mod scheme;
 mod values;
 pub mod visits;
+pub mod weights;
 
 pub use params::{Field, InnerSampler, ParamError, Problem, Seeding, Stage};
 pub use picture::{Lengths, NoSamplerSide, Picture, PictureTask, TimelineEpoch};
