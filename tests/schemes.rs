@@ -9,6 +9,8 @@ use serde_json::Value;
 
 #[path = "schemes/ecosystem.rs"]
 mod ecosystem;
+#[path = "schemes/weighted.rs"]
+mod weighted;
 
 const SAMPLER: &str = include_str!("golden/pytorch-2.15/distributed_sampler.jsonl");
 const LOADER: &str = include_str!("golden/pytorch-2.15/dataloader.jsonl");
@@ -26,6 +28,9 @@ const PARITY: &[(&str, ParityCheck)] = &[
     ("lightning_unrepeated", ecosystem::unrepeated_matches_the_library),
     ("torchdata_resume", ecosystem::resume_matches_the_library),
     ("iterable", ecosystem::iterable_matches_pytorch),
+    ("weighted_no_wrapper", weighted::no_wrapper_matches_torch),
+    ("weighted_wrapper", weighted::wrapper_matches_lightning),
+    ("monai_weighted", weighted::monai_matches_monai),
 ];
 
 #[test]

@@ -51,7 +51,7 @@ pub use random::{NoSampler, unseeded_process_seeds};
 pub use randperm::{Randperm, randperm, randperm_prefix};
 pub use torchdata::{Resume, Resumed};
 pub use weighted::{
-    NoWrapper, Number, Seeding, Shape, WeightedRandomSampler, WeightedWrapper, Weights,
+    NoWrapper, Number, Seeding, Shape, Source, WeightedRandomSampler, WeightedWrapper, Weights,
 };
 pub use workers::{IterableLoader, Sharding};
 

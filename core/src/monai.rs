@@ -92,6 +92,17 @@ impl DistributedWeightedRandomSampler {
     /// What process `rank` lists in epochs `0 .. epochs`, `set_epoch(e)` before each, from
     /// one generator: the epochs it finished, then what it raised (ending the run), if it did.
     pub fn rank_epochs(&self, rank: i64, epochs: u64) -> (Vec<Vec<u32>>, Option<SamplerError>) {
+        self.rank_epochs_told(rank, epochs, true)
+    }
+
+    /// [`Self::rank_epochs`] in a loop that calls `set_epoch(e)` before epoch `e` when
+    /// `set_epoch`, else never (every slice is then epoch 0's; the generator still runs on).
+    pub fn rank_epochs_told(
+        &self,
+        rank: i64,
+        epochs: u64,
+        set_epoch: bool,
+    ) -> (Vec<Vec<u32>>, Option<SamplerError>) {
         let mut done = Vec::new();
         let mut g =
             match self.check(rank).and_then(|()| Generator::manual_seed(self.generator_seed)) {
@@ -99,7 +110,7 @@ impl DistributedWeightedRandomSampler {
                 Err(e) => return (done, Some(e)),
             };
         for epoch in 0..epochs {
-            match self.epoch_from(rank, epoch, &mut g) {
+            match self.epoch_from(rank, if set_epoch { epoch } else { 0 }, &mut g) {
                 Ok(indices) => done.push(indices),
                 Err(e) => return (done, Some(e)),
             }
@@ -111,9 +122,18 @@ impl DistributedWeightedRandomSampler {
     /// what that rank raised at or before `epoch`. The outer error is what every process's
     /// constructor refuses alike (rank 0's checks stand for all: only the rank differs).
     pub fn ranks(&self, epoch: u64) -> Result<Vec<Result<Vec<u32>, SamplerError>>, SamplerError> {
+        self.ranks_told(epoch, true)
+    }
+
+    /// [`Self::ranks`] in a loop that calls `set_epoch` only when `set_epoch`.
+    pub fn ranks_told(
+        &self,
+        epoch: u64,
+        set_epoch: bool,
+    ) -> Result<Vec<Result<Vec<u32>, SamplerError>>, SamplerError> {
         self.check(0)?;
         Ok((0..self.num_replicas)
-            .map(|rank| match self.rank_epochs(rank, epoch.saturating_add(1)) {
+            .map(|rank| match self.rank_epochs_told(rank, epoch.saturating_add(1), set_epoch) {
                 (_, Some(e)) => Err(e),
                 (mut done, None) => Ok(done.pop().unwrap_or_default()),
             })

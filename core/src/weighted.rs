@@ -176,9 +176,23 @@ impl WeightedRandomSampler {
     /// The listing number `index` (0 first) from `g.manual_seed(generator_seed)`: epoch
     /// `index` of a sampler listed once per epoch.
     pub fn listing(&self, generator_seed: i128, index: u64) -> Result<Vec<u32>, SamplerError> {
+        self.loader_listing(generator_seed, index, Source::Own)
+    }
+
+    /// What the sampler lists in epoch `epoch` of `for epoch in ...: for batch in
+    /// DataLoader(dataset, sampler=...)`, its generator seeded with `generator_seed` before
+    /// the loop: with [`Source::Global`] each `iter(loader)` draws its `base_seed` from the
+    /// same generator first.
+    pub fn loader_listing(
+        &self,
+        generator_seed: i128,
+        epoch: u64,
+        source: Source,
+    ) -> Result<Vec<u32>, SamplerError> {
         let mut g = Generator::manual_seed(generator_seed)?;
-        let skip = self.draws_per_listing()?.saturating_mul(index);
-        for _ in 0..skip {
+        let loader = source.loader_draws();
+        let per_epoch = self.draws_per_listing()?.saturating_add(loader);
+        for _ in 0..per_epoch.saturating_mul(epoch).saturating_add(loader) {
             g.random64();
         }
         self.list(&mut g)
@@ -218,6 +232,27 @@ impl Seeding {
     }
 }
 
+/// Which generator a sampler draws from in a training loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// `generator=g`: drawn from by the sampler alone.
+    Own,
+    /// No `generator`: the process's global one (`torch.manual_seed`), from which each
+    /// `iter(DataLoader(...))` draws one `base_seed` (`random_()` on an int64) before the
+    /// sampler lists.
+    Global,
+}
+
+impl Source {
+    /// The loader's draws from this generator at the start of each epoch.
+    fn loader_draws(self) -> u64 {
+        match self {
+            Self::Own => 0,
+            Self::Global => 1,
+        }
+    }
+}
+
 /// The sampler handed straight to each of `num_replicas` processes' `DataLoader`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NoWrapper {
@@ -234,8 +269,16 @@ pub struct NoWrapper {
 impl NoWrapper {
     /// Every process's whole list in epoch `epoch` (its listing number `epoch`).
     pub fn ranks(&self, epoch: u64) -> Result<Vec<Vec<u32>>, SamplerError> {
+        self.loader_ranks(epoch, Source::Own)
+    }
+
+    /// Every process's list in epoch `epoch` of a `DataLoader` loop, drawn from `source`.
+    pub fn loader_ranks(&self, epoch: u64, source: Source) -> Result<Vec<Vec<u32>>, SamplerError> {
         (0..self.num_replicas)
-            .map(|r| self.sampler.listing(self.seeding.seed(self.generator_seed, r), epoch))
+            .map(|r| {
+                let seed = self.seeding.seed(self.generator_seed, r);
+                self.sampler.loader_listing(seed, epoch, source)
+            })
             .collect()
     }
 }
@@ -265,6 +308,12 @@ impl WeightedWrapper {
     /// lists its inner sampler (its listing number `listed`) and keeps the positions the
     /// wrapper's `DistributedSampler` gives its rank.
     pub fn ranks_after(&self, listed: u64) -> Result<Vec<Vec<u32>>, SamplerError> {
+        self.loader_ranks(listed, Source::Own)
+    }
+
+    /// [`WeightedWrapper::ranks_after`] in a `DataLoader` loop whose sampler draws from
+    /// `source` (the wrapper's own shuffle has a generator of its own).
+    pub fn loader_ranks(&self, listed: u64, source: Source) -> Result<Vec<Vec<u32>>, SamplerError> {
         let config = Config { n: self.sampler.len() as u64, ..self.config.clone() };
         // In Python's order: the generator's seed, then the wrapper's constructor.
         Generator::manual_seed(self.seeding.seed(self.generator_seed, 0))?;
@@ -272,8 +321,8 @@ impl WeightedWrapper {
         let w = config.num_replicas as usize;
         (0..w)
             .map(|r| {
-                let own =
-                    self.sampler.listing(self.seeding.seed(self.generator_seed, r), listed)?;
+                let seed = self.seeding.seed(self.generator_seed, r);
+                let own = self.sampler.loader_listing(seed, listed, source)?;
                 Ok(wrap_listing(&config, &own)?.swap_remove(r))
             })
             .collect()
@@ -307,6 +356,23 @@ mod tests {
         assert_eq!(Shape(vec![2, 1]).to_string(), "(2, 1)");
         assert_eq!(Shape(vec![3]).to_string(), "(3,)");
         assert_eq!(Shape(vec![]).to_string(), "()");
+    }
+
+    /// With no generator, each `iter(loader)` draws its `base_seed` from the same generator
+    /// before the sampler lists (checked against torch 2.15.0 by `scripts/check-python`).
+    #[test]
+    fn a_global_generator_shares_each_epoch_with_the_loader() {
+        let s = WeightedRandomSampler::new(vec![0.5, 1.0, 2.0, 4.0], 3, true).unwrap();
+        let mut g = Generator::manual_seed(7).unwrap();
+        let mut want = Vec::new();
+        for _ in 0..3 {
+            g.random_int64();
+            want.push(s.list(&mut g).unwrap());
+        }
+        for (e, want) in want.iter().enumerate() {
+            assert_eq!(&s.loader_listing(7, e as u64, Source::Global).unwrap(), want);
+        }
+        assert_eq!(s.loader_listing(7, 2, Source::Own), s.listing(7, 2));
     }
 
     #[test]

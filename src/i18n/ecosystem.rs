@@ -92,6 +92,26 @@ texts! {
         StepSplitBatches => ("split each batch", "切分每个批次"),
         /// Stage: complete the last round.
         StepCompleteRound => ("complete the last round", "补齐最后一轮"),
+        /// Stage: weighted draws.
+        StepDraw => ("each GPU draws by weight", "每块 GPU 按权重抽样"),
+        /// Stage: weighted draws within a slice.
+        StepDrawInSlice => ("draw by weight in the slice", "在分片内按权重抽样"),
+        /// The Python: class-balancing weights.
+        PyBalanced => ("1 / its class's size: both classes weigh alike", "1 / 所属类别的大小：两个类别的总权重相同"),
+        /// The Python: plain weights.
+        PyWeight => ("sample i's weight", "样本 i 的权重"),
+        /// The Python: every process seeds alike.
+        PySeedAlike => ("alike in every process", "每个进程都相同"),
+        /// The Python: a seed per process.
+        PySeedPerRank => ("each process its own seed", "每个进程各自的种子"),
+        /// The Python: no generator.
+        PyGlobal => ("no generator: torch's global one, which each iter(loader) also draws from", "不传 generator：使用 torch 的全局生成器，每次 iter(loader) 也会从中抽取"),
+        /// The Python: no distributed wrapper.
+        PyNoWrapper => ("no distributed wrapper: each GPU draws a whole epoch", "没有分布式包装：每块 GPU 抽取完整的一个 epoch"),
+        /// The Python: the wrapper around a weighted sampler.
+        PyWrapsItsOwn => ("keeps this process's stripe of its own draws", "保留本进程自己抽样结果中的条带"),
+        /// The Python: MONAI's rank that raises.
+        PyMonaiRaises => ("a slice whose weights are all 0 raises on this rank", "分片的权重全为 0 时该 rank 报错"),
         /// Stage: resume.
         StepResume => ("save, restart, resume", "保存、重启、恢复"),
     }

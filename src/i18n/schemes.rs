@@ -60,6 +60,53 @@ texts! {
             "`DataLoader(iterable_dataset, num_workers=k)` on every GPU: each of the k workers of each GPU iterates its own copy, so only what `__iter__` shards by `get_worker_info()` (and by rank) is split.",
             "每块 GPU 上的 `DataLoader(iterable_dataset, num_workers=k)`：每块 GPU 的 k 个 worker 各自遍历自己的一份副本，只有 `__iter__` 按 `get_worker_info()`（和 rank）分片的部分才会被拆分。"
         ),
+        /// `weighted_no_wrapper`'s title.
+        NoWrapperTitle => ("WeightedRandomSampler, no wrapper", "WeightedRandomSampler，不加包装"),
+        /// `weighted_no_wrapper`'s summary.
+        NoWrapperSummary => (
+            "The same `WeightedRandomSampler` in every GPU's `DataLoader`: each GPU draws a whole epoch of its own (the very same one when seeded alike).",
+            "每块 GPU 的 `DataLoader` 都用同一个 `WeightedRandomSampler`：每块 GPU 各自抽取完整的一个 epoch（种子相同时抽到的完全一样）。"
+        ),
+        /// `weighted_wrapper`'s title.
+        WeightedWrapperTitle => ("WeightedRandomSampler in Lightning's wrapper", "Lightning 包装的 WeightedRandomSampler"),
+        /// `weighted_wrapper`'s summary.
+        WeightedWrapperSummary => (
+            "`DistributedSamplerWrapper(WeightedRandomSampler(...))`: each GPU draws its own list and keeps its stripe of it, so the stripes fit together only when every GPU drew the same list.",
+            "`DistributedSamplerWrapper(WeightedRandomSampler(...))`：每块 GPU 各自抽取列表并保留其中属于自己的条带，只有所有 GPU 抽到同一个列表时各条带才互补。"
+        ),
+        /// `monai_weighted`'s title.
+        MonaiTitle => ("MONAI's DistributedWeightedRandomSampler", "MONAI 的 DistributedWeightedRandomSampler"),
+        /// `monai_weighted`'s summary.
+        MonaiSummary => (
+            "Each GPU takes its `DistributedSampler` slice, then draws from it by weight with replacement: never outside its slice, and a slice that weighs nothing raises on that GPU alone (`drop_last` is left `False`).",
+            "每块 GPU 先取得自己的 `DistributedSampler` 分片，再在其中按权重有放回地抽样：不会抽到分片之外的样本；分片权重全为 0 时只有那块 GPU 报错（`drop_last` 保持 `False`）。"
+        ),
+        /// A tile's state for screen readers: drawn again by its GPU.
+        SrRepeat => ("(drawn again by this GPU)", "（这块 GPU 再次抽到）"),
+        /// A tile's class, for screen readers.
+        SrClass => ("(class {c})", "（类别 {c}）"),
+        /// Legend: a repeat.
+        LegendRepeat => ("drawn twice by one GPU", "同一块 GPU 抽到两次"),
+        /// Legend: the class band.
+        LegendClass => ("band: class 0 / class 1", "色带：类别 0 / 类别 1"),
+        /// A lane whose process raised.
+        RaisedIn => ("This process raised in epoch {epoch}:", "该进程在 epoch {epoch} 报错："),
+        /// Fact: samples drawn on more than one GPU.
+        OnSeveralGpus => ("Drawn on more than one GPU: {count}.", "被多块 GPU 抽到的样本：{count} 个。"),
+        /// Fact: draws of a sample the GPU had drawn already.
+        RepeatDraws => ("Drawn again by the same GPU: {count} draws.", "同一块 GPU 重复抽到：{count} 次。"),
+        /// Fact: every GPU drew the same list.
+        SameLists => (
+            "Every GPU drew the very same list: {w}× the work for one GPU's draws.",
+            "每块 GPU 抽到的列表完全相同：{w} 倍的工作量，只换来一块 GPU 的抽样。"
+        ),
+        /// Fact: one class's share.
+        ClassShare => (
+            "Class {c} ({size} of {n} samples; the weights aim at {target}%): {gpus}; all GPUs {all} of {drawn} ({percent}%).",
+            "类别 {c}（{n} 个样本中占 {size} 个；权重的目标是 {target}%）：{gpus}；所有 GPU 合计 {drawn} 个中的 {all} 个（{percent}%）。"
+        ),
+        /// One GPU's count of a class.
+        ClassOnGpu => ("GPU {rank} {count} of {drawn}", "GPU {rank} {drawn} 个中的 {count} 个"),
         /// The section's heading.
         Heading => ("Ways to hand a dataset to GPUs, side by side", "把数据集分给多个 GPU 的不同方式，并排对比"),
         /// The dataset row's label.

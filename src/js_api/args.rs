@@ -19,6 +19,8 @@ const EPOCHS_RULE: &str = "epochs is a whole number from 0, with epochs × n at 
      most 2^20 batches in all.";
 const INT_RULE: &str = "This argument is a whole JavaScript number, at most 2^53 - 1 either way \
      (a safe integer).";
+const LIST_RULE: &str = "A list option (weights) is an array of JavaScript numbers, or a \
+     string of numbers separated by commas.";
 const PY_INT_RULE: &str = "Seeds and epochs are Python integers, which reach 2^64 - 1: pass a \
      BigInt (42n), a decimal string (\"42\") or a safe-integer number (42).";
 
@@ -113,6 +115,15 @@ impl<'a> Options<'a> {
             return Ok(Some(String::from(bigint.to_string(10)?)));
         }
         let name = format!("{}: {key}", self.call);
+        // A list (`weights`): its numbers as the URL lists them, separated by commas.
+        if let Some(list) = value.dyn_ref::<Array>() {
+            let numbers: Option<Vec<String>> =
+                list.iter().map(|x| x.as_f64().map(|x| format!("{x:?}"))).collect();
+            return numbers.map(|n| Some(n.join(","))).ok_or_else(|| {
+                let message = format!("{name} must be a list of numbers, got {}", describe(&value));
+                wrong_type(&message, LIST_RULE)
+            });
+        }
         if value.as_f64().is_some() {
             return int(&value, &name, PY_INT_RULE).map(|x| Some(x.to_string()));
         }

@@ -18,7 +18,8 @@ export interface SchemeInfo {
   name: string;
   /**
    * "indices" | "shuffle" | "shuffle_per_rank" | "pad_or_trim" | "stripe" | "batch" |
-   * "inner_order" | "deal_batches" | "split_batches" | "complete_round" | "resume" | "workers"
+   * "inner_order" | "deal_batches" | "split_batches" | "complete_round" | "resume" | "workers" |
+   * "by_worker" | "draw" | "draw_in_slice"
    */
   steps: string[];
 }
@@ -79,6 +80,22 @@ export interface SchemeOptions {
   num_workers?: number;
   /** How `iterable`'s dataset shards its stream. Default `"none"`. */
   sharding?: "none" | "worker" | "rank_and_worker";
+  /**
+   * The weighted samplers' `weights`: `"imbalanced"` (90 % / 10 %, each sample 1 / its class's
+   * size), `"uniform"`, or up to 256 numbers (an array, or a string separated by commas)
+   * repeated over the dataset. Default `"imbalanced"`.
+   */
+  weights?: string | number[];
+  /** `WeightedRandomSampler`'s `num_samples`: `"len"` (`len(weights)`) or a number. Default `"len"`. */
+  num_samples?: "len" | number;
+  /** `WeightedRandomSampler`'s `replacement`. Default `true`. */
+  replacement?: boolean;
+  /** How each process seeds its weighted draws from `inner_seed`. Default `"alike"`. */
+  generator?: "alike" | "per_rank" | "global_alike" | "global_per_rank";
+  /** MONAI's `even_divisible`. Default `true`. */
+  even_divisible?: boolean;
+  /** MONAI's `num_samples_per_rank`: `"none"` (its slice's length) or a number. Default `"none"`. */
+  num_samples_per_rank?: "none" | number;
 }
 
 /** One GPU's epoch under a scheme. */
@@ -89,6 +106,13 @@ export interface SchemeRank {
   padding: Uint32Array;
   /** Positions in `indices` that this GPU processes a second time (after a resume, or from another of its workers). */
   again: Uint32Array;
+  /** Positions in `indices` holding a sample this GPU already drew this epoch (weighted draws). */
+  repeat: Uint32Array;
+  /**
+   * What this process raised, when it did (MONAI's rank whose slice weighs nothing): the
+   * Python exception, its message and the epoch; its `indices` are then empty.
+   */
+  raised: { name: string; message: string; epoch: number } | null;
   /** Where a resumed process took over (the position of its first sample), or `null`. */
   resumedAt: number | null;
   /** `len(loader)` as the library reports it when that is not `loaderLen`, else `null`. */
@@ -121,6 +145,11 @@ export interface SchemeDeal {
   duplicated: number;
   /** An earlier epoch this one repeats exactly, or `null`. */
   repeats: number | null;
+  /**
+   * The weighted schemes' draws, else `null`: samples drawn on more than one GPU, and per GPU
+   * the samples of class 0 and class 1 it trains on when the weights balance classes.
+   */
+  draws: { onSeveralGpus: number; classes: [number, number][] | null } | null;
   /**
    * The loader's `base_seed` this epoch as a decimal string (worker `w` seeds `torch` and
    * `random` with `base_seed + w`), when `num_workers > 0` and it is known; else `null`.
@@ -216,6 +245,16 @@ fn deal_object(name: &str, deal: &Deal) -> JsValue {
                     .collect()
             };
             let (padding, again) = (positions(Origin::Padding), positions(Origin::Again));
+            let repeat = positions(Origin::Repeat);
+            let raised = lane.raised.as_ref().map_or(JsValue::NULL, |(epoch, e)| {
+                let name = e.exception().unwrap_or("Error");
+                let message = e.to_string();
+                object(&[
+                    ("name", name.into()),
+                    ("message", message.into()),
+                    ("epoch", (*epoch as f64).into()),
+                ])
+            });
             let resumed_at = lane.resumed_at.map_or(JsValue::NULL, |k| (k as f64).into());
             let reported = lane.reported_len.map_or(JsValue::NULL, |k| (k as f64).into());
             let workers: Vec<u32> = lane.workers.iter().map(|&w| w as u32).collect();
@@ -224,6 +263,8 @@ fn deal_object(name: &str, deal: &Deal) -> JsValue {
                 ("indices", Uint32Array::new_from_slice(&indices).into()),
                 ("padding", Uint32Array::new_from_slice(&padding).into()),
                 ("again", Uint32Array::new_from_slice(&again).into()),
+                ("repeat", Uint32Array::new_from_slice(&repeat).into()),
+                ("raised", raised),
                 ("resumedAt", resumed_at),
                 ("reportedLen", reported),
                 ("workers", Uint32Array::new_from_slice(&workers).into()),
@@ -242,6 +283,14 @@ fn deal_object(name: &str, deal: &Deal) -> JsValue {
         .collect();
     let repeats = deal.repeats.map_or(JsValue::NULL, |e| (e as f64).into());
     let base_seed = deal.base_seed.map_or(JsValue::NULL, |s| s.to_string().into());
+    let draws = deal.draws.as_ref().map_or(JsValue::NULL, |d| {
+        let classes = d.classes.as_ref().map_or(JsValue::NULL, |c| {
+            let per =
+                c.per_rank.iter().map(|&[a, b]| Array::of2(&(a as f64).into(), &(b as f64).into()));
+            per.collect::<Array>().into()
+        });
+        object(&[("onSeveralGpus", (d.on_several_gpus as f64).into()), ("classes", classes)])
+    });
     object(&[
         ("scheme", name.into()),
         ("batchSize", (deal.batch_size as f64).into()),
@@ -251,6 +300,7 @@ fn deal_object(name: &str, deal: &Deal) -> JsValue {
         ("duplicated", (deal.duplicated() as f64).into()),
         ("repeats", repeats),
         ("baseSeed", base_seed),
+        ("draws", draws),
     ])
 }
 
@@ -269,6 +319,8 @@ fn step_name(step: Step) -> &'static str {
         Step::Resume => "resume",
         Step::Workers => "workers",
         Step::ByWorker => "by_worker",
+        Step::Draw => "draw",
+        Step::DrawInSlice => "draw_in_slice",
     }
 }
 

@@ -26,7 +26,7 @@ impl Kind {
     /// How `field` is edited.
     pub fn of(field: Field) -> Kind {
         match field {
-            Field::Seeding | Field::Inner | Field::Sharding => Kind::Choice,
+            Field::Seeding | Field::Inner | Field::Sharding | Field::Generator => Kind::Choice,
             _ if Params::default().flag(field).is_some() => Kind::Checkbox,
             _ => Kind::Text,
         }

@@ -19,6 +19,7 @@ pub mod scheme;
 pub mod story;
 mod values;
 pub mod visits;
+pub mod weights;
 
 pub use params::{Field, InnerSampler, ParamError, Problem, Seeding, Stage};
 pub use picture::{Lengths, NoSamplerSide, Picture, PictureTask, TimelineEpoch};

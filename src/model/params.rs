@@ -84,11 +84,17 @@ pub enum Field {
     RestoreEpoch,
     NumWorkers,
     Sharding,
+    Weights,
+    NumSamples,
+    Replacement,
+    Generator,
+    EvenDivisible,
+    NumSamplesPerRank,
 }
 
 impl Field {
     /// Every field, in the order the URL lists them.
-    pub const ALL: [Field; 25] = [
+    pub const ALL: [Field; 31] = [
         Field::N,
         Field::NumReplicas,
         Field::Rank,
@@ -114,11 +120,17 @@ impl Field {
         Field::RestoreEpoch,
         Field::NumWorkers,
         Field::Sharding,
+        Field::Weights,
+        Field::NumSamples,
+        Field::Replacement,
+        Field::Generator,
+        Field::EvenDivisible,
+        Field::NumSamplesPerRank,
     ];
 
     /// The options only the ecosystem's schemes read: the URL carries them only when they
     /// differ from their defaults, so every link made before them still reads the same.
-    pub const ECOSYSTEM: [Field; 10] = [
+    pub const ECOSYSTEM: [Field; 16] = [
         Field::SplitBatches,
         Field::EvenBatches,
         Field::UseSeedableSampler,
@@ -129,6 +141,12 @@ impl Field {
         Field::RestoreEpoch,
         Field::NumWorkers,
         Field::Sharding,
+        Field::Weights,
+        Field::NumSamples,
+        Field::Replacement,
+        Field::Generator,
+        Field::EvenDivisible,
+        Field::NumSamplesPerRank,
     ];
 
     /// The name in the URL (PyTorch's name where PyTorch has one).
@@ -159,6 +177,12 @@ impl Field {
             Field::RestoreEpoch => "restore_epoch",
             Field::NumWorkers => "num_workers",
             Field::Sharding => "sharding",
+            Field::Weights => "weights",
+            Field::NumSamples => "num_samples",
+            Field::Replacement => "replacement",
+            Field::Generator => "generator",
+            Field::EvenDivisible => "even_divisible",
+            Field::NumSamplesPerRank => "num_samples_per_rank",
         }
     }
 
@@ -197,6 +221,12 @@ pub enum Problem {
     NotInner,
     /// `sharding=` that is none of `none`, `worker`, `rank_and_worker`.
     NotSharding,
+    /// `weights=` that is neither a preset nor a list of numbers.
+    NotWeights,
+    /// `num_samples=` that is neither `len` nor a number.
+    NotNumSamples,
+    /// `generator=` that is none of `alike`, `per_rank`, `global_alike`, `global_per_rank`.
+    NotGenerator,
     /// More ranks than the page draws.
     TooManyRanks { max: i64 },
     /// A scheme whose ranks each draw their own list, at more indices in all (`n` times the
@@ -235,6 +265,12 @@ impl ParamError {
             Problem::NotSeeding => return ErrorText::NotSeeding.text(lang).to_string(),
             Problem::NotInner => return ErrorText::NotInner.text(lang).to_string(),
             Problem::NotSharding => return ErrorText::NotSharding.text(lang).to_string(),
+            Problem::NotWeights => {
+                let max = crate::model::weights::MAX_LISTED;
+                return fill(ErrorText::NotWeights.text(lang), &[("max", &max)]);
+            }
+            Problem::NotNumSamples => return ErrorText::NotNumSamples.text(lang).to_string(),
+            Problem::NotGenerator => return ErrorText::NotGenerator.text(lang).to_string(),
             Problem::EpochTooFar { max } => {
                 return fill(ErrorText::EpochTooFar.text(lang), &[("max", max)]);
             }

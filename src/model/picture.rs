@@ -168,18 +168,18 @@ pub(crate) fn field_of(error: &SamplerError) -> Field {
         SamplerError::ConsumedBeyondEpoch { .. } => Field::Consumed,
         SamplerError::NegativeWorkers => Field::NumWorkers,
         SamplerError::IterableWithSampler => Field::Sharding,
-        // Weighted sampling has no control of its own yet: its refusals sit by the dataset.
         SamplerError::WeightedNumSamples { .. }
-        | SamplerError::WeightsNot1d { .. }
-        | SamplerError::MultinomialNoSamples
         | SamplerError::MultinomialTooManyWithoutReplacement
+        | SamplerError::TooManyDraws { .. } => Field::NumSamples,
+        // Only MONAI asks `torch.multinomial` for a count of its own.
+        SamplerError::MultinomialNoSamples => Field::NumSamplesPerRank,
+        SamplerError::WeightsNot1d { .. }
         | SamplerError::MultinomialTooManyCategories
         | SamplerError::MultinomialEmpty
         | SamplerError::MultinomialInvalidProbability
         | SamplerError::MultinomialNegativeEntry
         | SamplerError::MultinomialNonFiniteEntry
-        | SamplerError::MultinomialZeroSum
-        | SamplerError::TooManyDraws { .. } => Field::N,
+        | SamplerError::MultinomialZeroSum => Field::Weights,
         SamplerError::MonaiShortDataset => Field::NumReplicas,
     }
 }

@@ -4,7 +4,8 @@
 
 use super::params::{Field, InnerSampler, ParamError, Problem, Seeding, Stage};
 use super::values::{flag, flag_text, seed, whole};
-use crate::sampler::{Config, LoaderConfig};
+use super::weights::{WeightedSeeding, WeightsSpec, num_samples_text, parse_num_samples};
+use crate::sampler::{Config, LoaderConfig, Number};
 
 /// The most ranks the page draws (PyTorch has no such limit).
 pub const MAX_REPLICAS: i64 = 64;
@@ -64,6 +65,18 @@ pub struct Params {
     pub num_workers: i64,
     /// How the `iterable` scheme's dataset shards its stream.
     pub sharding: crate::sampler::Sharding,
+    /// The weighted samplers' `weights`, a preset or a short list.
+    pub weights: WeightsSpec,
+    /// `WeightedRandomSampler(num_samples=...)`: `None` is `len(weights)`.
+    pub num_samples: Option<Number>,
+    /// `WeightedRandomSampler(replacement=...)`.
+    pub replacement: bool,
+    /// How each process seeds its weighted sampler's draws (from `inner_seed`).
+    pub generator: WeightedSeeding,
+    /// MONAI's `even_divisible`: `False` deals the slices unpadded.
+    pub even_divisible: bool,
+    /// MONAI's `num_samples_per_rank` (`None`: the length of the rank's slice).
+    pub num_samples_per_rank: Option<i64>,
 }
 
 impl Default for Params {
@@ -95,6 +108,12 @@ impl Default for Params {
             restore_epoch: false,
             num_workers: 0,
             sharding: crate::sampler::Sharding::None,
+            weights: WeightsSpec::Imbalanced,
+            num_samples: None,
+            replacement: true,
+            generator: WeightedSeeding::Alike,
+            even_divisible: true,
+            num_samples_per_rank: None,
         }
     }
 }
@@ -230,6 +249,26 @@ impl Params {
                 self.sharding = crate::sampler::Sharding::from_name(v)
                     .ok_or_else(|| ParamError::new(field, Problem::NotSharding))?
             }
+            Field::Weights => {
+                self.weights = WeightsSpec::parse(v)
+                    .ok_or_else(|| ParamError::new(field, Problem::NotWeights))?
+            }
+            Field::NumSamples => {
+                self.num_samples = parse_num_samples(v)
+                    .ok_or_else(|| ParamError::new(field, Problem::NotNumSamples))?
+            }
+            Field::Replacement => self.replacement = flag(field, v)?,
+            Field::Generator => {
+                self.generator = WeightedSeeding::from_name(v)
+                    .ok_or_else(|| ParamError::new(field, Problem::NotGenerator))?
+            }
+            Field::EvenDivisible => self.even_divisible = flag(field, v)?,
+            Field::NumSamplesPerRank => {
+                self.num_samples_per_rank = match v {
+                    "" | "none" | "None" => None,
+                    _ => Some(whole(field, v, i64::MIN.into(), i64::MAX.into())? as i64),
+                }
+            }
         }
         Ok(())
     }
@@ -269,6 +308,14 @@ impl Params {
             Field::RestoreEpoch => bit(self.restore_epoch),
             Field::NumWorkers => self.num_workers.to_string(),
             Field::Sharding => self.sharding.name().into(),
+            Field::Weights => self.weights.text(),
+            Field::NumSamples => num_samples_text(self.num_samples),
+            Field::Replacement => bit(self.replacement),
+            Field::Generator => self.generator.name().into(),
+            Field::EvenDivisible => bit(self.even_divisible),
+            Field::NumSamplesPerRank => {
+                self.num_samples_per_rank.map_or("none".into(), |k| k.to_string())
+            }
         }
     }
 
@@ -284,6 +331,8 @@ impl Params {
             Field::EvenBatches => self.even_batches,
             Field::UseSeedableSampler => self.use_seedable_sampler,
             Field::RestoreEpoch => self.restore_epoch,
+            Field::Replacement => self.replacement,
+            Field::EvenDivisible => self.even_divisible,
             _ => return None,
         })
     }

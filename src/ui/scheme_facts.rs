@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::{fill, thousands};
 use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText as T;
+use crate::model::scheme::draws::{ClassCounts, Draws};
 use crate::model::scheme::{Deal, Verdict};
 
 /// The verdict, and whether the epoch repeats an earlier one.
@@ -81,5 +82,57 @@ pub fn facts(deal: &Deal, lang: Lang) -> impl IntoView {
         <li data-fact="steps">{steps}</li>
         {reported}
         {seeds}
+        {deal.draws.as_ref().map(|d| draws(d, lang))}
     }
+}
+
+/// What weighted draws add up to: samples on several GPUs, repeats, and each class's share.
+fn draws(draws: &Draws, lang: Lang) -> impl IntoView + use<> {
+    let repeats: u64 = draws.repeats.iter().sum();
+    let same = draws.same_lists.then(|| {
+        let w = draws.repeats.len();
+        view! { <li data-fact="same-lists">{fill(T::SameLists, lang, &[("w", &w)])}</li> }
+    });
+    let classes = draws.classes.as_ref().map(|c| class_facts(c, lang));
+    view! {
+        <li data-fact="on-several-gpus">{fill(T::OnSeveralGpus, lang, &[("count", &thousands(draws.on_several_gpus))])}</li>
+        <li data-fact="repeat-draws">{fill(T::RepeatDraws, lang, &[("count", &thousands(repeats))])}</li>
+        {same}
+        {classes}
+    }
+}
+
+/// One fact per class: its size, the share the weights aim at, and what each GPU and all
+/// GPUs together train on.
+fn class_facts(counts: &ClassCounts, lang: Lang) -> impl IntoView + use<> {
+    let sizes = counts.classes.sizes();
+    let (target, total) = (counts.target_percent(), counts.total());
+    let drawn_all: u64 = total.iter().sum();
+    (0..2)
+        .map(|c| {
+            let gpus: Vec<String> = counts
+                .per_rank
+                .iter()
+                .enumerate()
+                .map(|(rank, per)| {
+                    let drawn: u64 = per.iter().sum();
+                    let values: [(&str, &dyn std::fmt::Display); 3] =
+                        [("rank", &rank), ("count", &thousands(per[c])), ("drawn", &thousands(drawn))];
+                    fill(T::ClassOnGpu, lang, &values)
+                })
+                .collect();
+            let percent = (total[c] * 100).checked_div(drawn_all).unwrap_or(0);
+            let values: [(&str, &dyn std::fmt::Display); 8] = [
+                ("c", &c),
+                ("size", &thousands(sizes[c])),
+                ("n", &thousands(counts.classes.n)),
+                ("target", &target[c]),
+                ("gpus", &gpus.join(", ")),
+                ("all", &thousands(total[c])),
+                ("drawn", &thousands(drawn_all)),
+                ("percent", &percent),
+            ];
+            view! { <li data-fact=format!("class-{c}") data-count=total[c]>{fill(T::ClassShare, lang, &values)}</li> }
+        })
+        .collect_view()
 }

@@ -115,8 +115,22 @@ fn option(k: usize, field: Field, deals: Memo<Deals>) -> AnyView {
         Field::Sharding => {
             Some(&[("none", "none"), ("worker", "worker"), ("rank_and_worker", "rank_and_worker")])
         }
+        Field::Generator => Some(&[
+            ("alike", "g.manual_seed(seed)"),
+            ("per_rank", "g.manual_seed(seed + rank)"),
+            ("global_alike", "torch.manual_seed(seed)"),
+            ("global_per_rank", "torch.manual_seed(seed + rank)"),
+        ]),
         _ => None,
     };
+    // Weights take a preset's name or a list; the other texts are numbers.
+    let (mode, list) = match field {
+        Field::Weights => ("text", Some(format!("{id}-presets"))),
+        _ => ("numeric", None),
+    };
+    let presets = list.clone().map(|list| {
+        view! { <datalist id=list><option value="imbalanced"></option><option value="uniform"></option></datalist> }
+    });
     let control = if flag {
         view! {
             <input type="checkbox" id=id.clone() data-testid=format!("option-{field}")
@@ -138,10 +152,11 @@ fn option(k: usize, field: Field, deals: Memo<Deals>) -> AnyView {
         .into_any()
     } else {
         view! {
-            <input type="text" id=id.clone() inputmode="numeric" autocomplete="off" spellcheck="false"
+            <input type="text" id=id.clone() inputmode=mode autocomplete="off" spellcheck="false" list=list
                 data-testid=format!("option-{field}") aria-invalid=move || invalid().to_string()
                 aria-describedby=error_id.clone()
                 prop:value=move || shown.get().text() on:input=move |ev| state.set(field, event_target_value(&ev)) />
+            {presets}
         }
         .into_any()
     };
@@ -172,5 +187,7 @@ pub(super) fn step_text(step: Step) -> E {
         Step::Resume => E::StepResume,
         Step::Workers => E::StepWorkers,
         Step::ByWorker => E::StepByWorker,
+        Step::Draw => E::StepDraw,
+        Step::DrawInSlice => E::StepDrawInSlice,
     }
 }

@@ -15,6 +15,7 @@ use crate::i18n::ecosystem::EcoText as E;
 use crate::i18n::schemes::SchemeText as T;
 use crate::model::scheme::coverage::Cover as CoverAt;
 use crate::model::scheme::{self, Deal, LANE_CAP, Lane, Origin, SCHEMES};
+use crate::model::weights::Classes;
 
 /// A sample's look, the same in every lane, scheme and epoch: a hue by index (golden angle).
 pub fn tile_style(index: u32) -> String {
@@ -160,6 +161,7 @@ fn Picker(k: usize) -> impl IntoView {
 /// Lanes, what no GPU gets and the verdict.
 fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
     let batch = deal.batch_size.max(1);
+    let classes = deal.draws.as_ref().and_then(|d| d.classes.as_ref()).map(|c| c.classes);
     let mut lanes: Vec<(usize, Lane, Vec<String>)> = Vec::with_capacity(deal.lanes.len());
     for (r, (lane, keys)) in deal.lanes.iter().zip(flip_keys(deal, k)).enumerate() {
         lanes.push((r, lane.clone(), keys));
@@ -168,13 +170,15 @@ fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
     // so that no task draws thousands of tiles.
     let mut chunks = lanes.chunks(FIRST_LANES).map(|chunk| Arc::new(chunk.to_vec()));
     let first = chunks.next().unwrap_or_default();
-    let now =
-        first.iter().map(|(r, lane, keys)| lane_view(lane, *r, keys, batch, lang)).collect_view();
+    let now = first
+        .iter()
+        .map(|(r, lane, keys)| lane_view(lane, *r, keys, batch, classes, lang))
+        .collect_view();
     let later = chunks
         .map(|chunk| {
             view! {
                 <Later>
-                    {chunk.iter().map(|(r, lane, keys)| lane_view(lane, *r, keys, batch, lang)).collect_view()}
+                    {chunk.iter().map(|(r, lane, keys)| lane_view(lane, *r, keys, batch, classes, lang)).collect_view()}
                 </Later>
             }
         })
@@ -182,7 +186,7 @@ fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
     let lanes = view! { {now} {later} };
     let unseen = deal.unseen_len();
     let unseen_row = (unseen > 0).then(|| {
-        let tiles = deal.unseen.iter().map(|&i| view! { <span class="tile faded" data-unseen=i>{i}</span> }).collect_view();
+        let tiles = deal.unseen.iter().map(|&i| view! { <span class="tile faded" data-unseen=i data-class=class_of(classes, i)>{i}</span> }).collect_view();
         let more = unseen.saturating_sub(deal.unseen.len() as u64);
         view! {
             <p class="unseen" data-testid="unseen">
@@ -191,8 +195,20 @@ fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
             </p>
         }
     });
+    let legend = deal.draws.is_some().then(|| {
+        let class = classes.map(|_| view! {
+            <span class="item"><span class="tile" data-class="0" style=tile_style(2)>"2"</span><span class="tile" data-class="1" style=tile_style(9)>"9"</span>{T::LegendClass.text(lang)}</span>
+        });
+        view! {
+            <p class="legend draws-legend" data-testid="draws-legend">
+                <span class="item"><span class="tile" data-origin="repeat" style=tile_style(4)>"4"</span>{T::LegendRepeat.text(lang)}</span>
+                {class}
+            </p>
+        }
+    });
     view! {
         <div class="lanes">{lanes}</div>
+        {legend}
         {unseen_row}
         <p class="verdict" data-testid="verdict">{super::scheme_facts::verdict(deal, lang)}</p>
     }
@@ -239,7 +255,14 @@ fn flip_keys(deal: &Deal, k: usize) -> Vec<Vec<String>> {
 }
 
 /// One GPU's lane: its tiles in order, batch by batch, then what its loader leaves out.
-fn lane_view(lane: &Lane, rank: usize, keys: &[String], batch: usize, lang: Lang) -> AnyView {
+fn lane_view(
+    lane: &Lane,
+    rank: usize,
+    keys: &[String],
+    batch: usize,
+    classes: Option<Classes>,
+    lang: Lang,
+) -> AnyView {
     // Where each batch starts (its worker is the batch's place in this list).
     let starts = lane.batch_starts(batch, lane.tiles.len());
     let tiles = lane
@@ -250,7 +273,14 @@ fn lane_view(lane: &Lane, rank: usize, keys: &[String], batch: usize, lang: Lang
         .map(|(pos, (tile, key))| {
             let padding = tile.origin == Origin::Padding;
             let again = tile.origin == Origin::Again;
-            let origin = if padding { Some("padding") } else { again.then_some("again") };
+            let repeat = tile.origin == Origin::Repeat;
+            let origin = match tile.origin {
+                Origin::Sample => None,
+                Origin::Padding => Some("padding"),
+                Origin::Again => Some("again"),
+                Origin::Repeat => Some("repeat"),
+            };
+            let class = class_of(classes, tile.index);
             // Where a new process took over: a mark before its first sample.
             let mark = (lane.resumed_at == Some(pos)).then(|| view! {
                 <span class="resume-mark" data-testid="resume-mark" aria-hidden="true">{E::Resumed.text(lang)}</span>
@@ -269,9 +299,11 @@ fn lane_view(lane: &Lane, rank: usize, keys: &[String], batch: usize, lang: Lang
                 {tag}
                 <span class="tile" class:batch-start={pos > 0 && start.is_ok()}
                     data-index=tile.index data-dup=tile.dup.then_some("1")
-                    data-origin=origin
+                    data-origin=origin data-class=class
                     data-flip=key.clone() style=tile_style(tile.index)>
                 {tile.index}
+                {class.map(|c| view! { <span class="sr-only">{fill(T::SrClass, lang, &[("c", &c)])}</span> })}
+                {repeat.then(|| view! { <span class="sr-only">{T::SrRepeat.text(lang)}</span> })}
                 {padding.then(|| view! { <span class="sr-only">{T::SrPadding.text(lang)}</span> })}
                 {again.then(|| view! { <span class="sr-only">{E::SrAgain.text(lang)}</span> })}
                 {tile.dup.then(|| view! { <span class="sr-only">{T::SrDup.text(lang)}</span> })}
@@ -285,19 +317,42 @@ fn lane_view(lane: &Lane, rank: usize, keys: &[String], batch: usize, lang: Lang
         .iter()
         .map(|&i| view! { <span class="tile faded" data-left-out=i>{i}</span> })
         .collect_view();
-    view! {
-        <div class="gpu-lane" data-testid="gpu-lane" data-rank=rank>
-            <span class="lane-label" style=format!("--rank:{}", rank_colour(rank))>{fill(T::Gpu, lang, &[("rank", &rank)])}</span>
+    let label = fill(T::Gpu, lang, &[("rank", &rank)]);
+    // A process that raised: the library's exception and message in place of its tiles.
+    let content = match &lane.raised {
+        Some((epoch, error)) => {
+            let exception = error.exception().unwrap_or_default();
+            view! {
+                <span class="lane-raised" data-testid="lane-raised">
+                    {fill(T::RaisedIn, lang, &[("epoch", epoch)])}" "
+                    <strong lang="en">{format!("{exception}: {error}")}</strong>
+                </span>
+            }
+            .into_any()
+        }
+        None => view! {
             <span class="tiles" class:wrap={lane.tiles.len() <= WRAP_TILES} tabindex="0" role="group"
-                aria-label=fill(T::Gpu, lang, &[("rank", &rank)])>
+                aria-label=label.clone()>
                 {tiles}
                 {(more > 0).then(|| view! { <span class="more">{fill(T::More, lang, &[("count", &thousands(more as u64))])}</span> })}
                 {(!lane.left_out.is_empty()).then(|| view! { <span class="left-out-label">{T::LeftOut.text(lang)}</span> })}
                 {left_out}
             </span>
+        }
+        .into_any(),
+    };
+    view! {
+        <div class="gpu-lane" data-testid="gpu-lane" data-rank=rank>
+            <span class="lane-label" style=format!("--rank:{}", rank_colour(rank))>{label}</span>
+            {content}
         </div>
     }
     .into_any()
+}
+
+/// A sample's class as its tile's `data-class`, when the weights balance classes.
+fn class_of(classes: Option<Classes>, index: u32) -> Option<u8> {
+    classes.map(|c| c.of(index))
 }
 
 /// Epochs until every GPU has seen every sample (worked out a moment after the lanes).

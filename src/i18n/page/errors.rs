@@ -94,6 +94,21 @@ texts! {
             "sharding is none, worker or rank_and_worker.",
             "sharding 只能是 none、worker 或 rank_and_worker。",
         ),
+        /// The weighted samplers' weights.
+        NotWeights => (
+            "weights is imbalanced, uniform, or up to {max} numbers separated by commas (repeated over the dataset).",
+            "weights 可取 imbalanced、uniform，或最多 {max} 个以逗号分隔的数（在数据集上循环重复）。",
+        ),
+        /// A weighted sampler's `num_samples`.
+        NotNumSamples => (
+            "num_samples is len (len(weights)) or a number.",
+            "num_samples 可取 len（即 len(weights)）或一个数。",
+        ),
+        /// How each process seeds its weighted sampler.
+        NotGenerator => (
+            "generator is alike, per_rank, global_alike or global_per_rank.",
+            "generator 只能是 alike、per_rank、global_alike 或 global_per_rank。",
+        ),
         /// Rule: `num_replicas <= 0`.
         RuleReplicas => (
             "num_replicas is the number of processes (GPUs) and must be at least 1.",

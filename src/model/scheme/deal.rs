@@ -15,6 +15,8 @@ pub enum Origin {
     Padding,
     /// A sample this GPU already trained this epoch, trained again (after a resume).
     Again,
+    /// A sample this GPU already drew this epoch, drawn again (weighted draws with replacement).
+    Repeat,
 }
 
 /// One sample in a GPU's lane.
@@ -50,6 +52,9 @@ pub struct Lane {
     /// Each batch's length, in order, when they are not all `batch_size` but the last (an
     /// iterable's workers each end with a short batch); empty otherwise.
     pub batch_lens: Vec<usize>,
+    /// What this GPU's process raised, and in which epoch, when it raised (the library's
+    /// error: the lane then holds the epochs before, none of this one).
+    pub raised: Option<(u64, crate::sampler::SamplerError)>,
 }
 
 impl Lane {
@@ -85,6 +90,8 @@ pub struct Deal {
     /// The loader's `base_seed` this epoch, when its workers' seeds are known: worker `w`
     /// seeds `torch` and `random` with `base_seed + w`.
     pub base_seed: Option<u64>,
+    /// What weighted draws add up to, for the schemes that draw by weight.
+    pub draws: Option<super::draws::Draws>,
 }
 
 impl Deal {
@@ -163,6 +170,7 @@ impl Deal {
                 reported_len: None,
                 workers: Vec::new(),
                 batch_lens: Vec::new(),
+                raised: None,
             })
             .collect();
         let unseen = (0u32..).zip(&visits_of).filter(|&(_, &c)| c == 0).map(|(i, _)| i);
@@ -174,6 +182,7 @@ impl Deal {
             unseen: unseen.take(cap).collect(),
             repeats: None,
             base_seed: None,
+            draws: None,
         }
     }
 
@@ -208,6 +217,7 @@ impl Deal {
                     reported_len: None,
                     workers: Vec::new(),
                     batch_lens: Vec::new(),
+                    raised: None,
                 }
             })
             .collect();
@@ -221,6 +231,7 @@ impl Deal {
             unseen,
             repeats: None,
             base_seed: None,
+            draws: None,
         }
     }
 }

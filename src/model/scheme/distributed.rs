@@ -103,6 +103,7 @@ pub fn deal(epoch: &Epoch, loader: &BatchSampler, cap: usize) -> Deal {
             reported_len: None,
             workers: Vec::new(),
             batch_lens: Vec::new(),
+            raised: None,
         })
         .collect();
     let unseen = first_sorted(epoch.order().get(processed..).unwrap_or_default().to_vec(), cap);
@@ -114,6 +115,7 @@ pub fn deal(epoch: &Epoch, loader: &BatchSampler, cap: usize) -> Deal {
         unseen,
         repeats: None,
         base_seed: None,
+        draws: None,
     }
 }
 

@@ -12,10 +12,12 @@ mod accelerate;
 pub mod coverage;
 mod deal;
 mod distributed;
+pub mod draws;
 pub mod history;
 mod iterable;
 mod lightning_unrepeated;
 mod lightning_wrapper;
+mod monai_weighted;
 mod no_sampler;
 mod python;
 mod seed_per_rank;
@@ -23,6 +25,8 @@ pub mod stages;
 mod torchdata_resume;
 pub mod uneven;
 mod verdict;
+mod weighted_no_wrapper;
+mod weighted_wrapper;
 
 pub use accelerate::Accelerate;
 pub use deal::{Deal, Lane, Origin, Tile, again_in_lane, first_copies};
@@ -30,10 +34,13 @@ pub use distributed::Distributed;
 pub use iterable::Iterable;
 pub use lightning_unrepeated::LightningUnrepeated;
 pub use lightning_wrapper::LightningWrapper;
+pub use monai_weighted::MonaiWeighted;
 pub use no_sampler::NoSamplerScheme;
 pub use seed_per_rank::SeedPerRank;
 pub use torchdata_resume::TorchdataResume;
 pub use verdict::Verdict;
+pub use weighted_no_wrapper::WeightedNoWrapper;
+pub use weighted_wrapper::WeightedWrapper;
 
 use std::sync::Arc;
 
@@ -107,6 +114,10 @@ pub enum Step {
     Workers,
     /// Each GPU's batches grouped by the worker that loads them.
     ByWorker,
+    /// Each GPU draws its own list by weight (`torch.multinomial`).
+    Draw,
+    /// Each GPU draws by weight within its own slice (MONAI).
+    DrawInSlice,
 }
 
 /// Work a scheme may share with the page's main picture instead of doing it twice: the
@@ -215,6 +226,9 @@ pub static SCHEMES: &[&dyn Scheme] = &[
     &LightningUnrepeated,
     &TorchdataResume,
     &Iterable,
+    &WeightedNoWrapper,
+    &WeightedWrapper,
+    &MonaiWeighted,
 ];
 
 /// The registered scheme called `name`.
@@ -261,11 +275,17 @@ pub fn hue(index: u32) -> u32 {
     ((u64::from(index) * 137_508 / 1000) % 360) as u32
 }
 
-/// What a scheme's [`Scheme::python`] prints for `deal`: `GPU r: [i, j, …]` per rank, or
-/// `None` when a lane holds more than [`LANE_CAP`] samples (the deal lists only those).
+/// What a scheme's [`Scheme::python`] prints for `deal`: `GPU r: [i, j, …]` per rank (or the
+/// exception it raised, as `type: message`), or `None` when a lane holds more than
+/// [`LANE_CAP`] samples (the deal lists only those).
 pub fn expected_output(deal: &Deal) -> Option<String> {
     let mut out = String::new();
     for (rank, lane) in deal.lanes.iter().enumerate() {
+        if let Some((_, error)) = &lane.raised {
+            let exception = error.exception().unwrap_or("Exception");
+            out.push_str(&format!("GPU {rank}: {exception}: {error}\n"));
+            continue;
+        }
         if lane.len > lane.tiles.len() {
             return None;
         }
