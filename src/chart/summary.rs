@@ -3,7 +3,7 @@
 use super::data::{PaddingData, VisitsData};
 use super::format::percent;
 use super::history::{History, TRACKED_RANKS};
-use crate::i18n::charts::ChartText as T;
+use crate::i18n::chart_words::ChartWords as T;
 use crate::i18n::{Count, Lang, fill};
 
 /// What the visits histogram shows, bar by bar.
