@@ -30,11 +30,15 @@ const TYPES = {
  * Serves a folder on 127.0.0.1 at a free port: `root` (default dist/) under `prefix` (e.g.
  * "/tools/sampler/"), each response with `headers` besides its content-type. Anything outside
  * the prefix is not found, unless `rest` ({ root, headers }) serves it: two folders on one
- * origin, as a site that hosts the bundle beside its own pages. Resolves to
- * { url, origin, paths, close }: `url` ends in the prefix, `paths` lists every path asked for.
+ * origin, as a site that hosts the bundle beside its own pages. With `precompressed`, a file
+ * under the prefix is sent as its FILE.br or FILE.gz when the request accepts that encoding
+ * and the copy exists, as nginx's brotli_static and gzip_static do. Resolves to
+ * { url, origin, paths, encodings, close }: `url` ends in the prefix, `paths` lists every path
+ * asked for, `encodings` maps each path sent compressed to its encoding.
  */
-export async function serveDist(prefix = "/", { root = dist, headers = {}, rest } = {}) {
+export async function serveDist(prefix = "/", { root = dist, headers = {}, rest, precompressed = false } = {}) {
   const paths = [];
+  const encodings = new Map();
   const server = createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url, "http://x").pathname);
     paths.push(pathname);
@@ -44,11 +48,16 @@ export async function serveDist(prefix = "/", { root = dist, headers = {}, rest 
       if (!from) throw new Error("outside the prefix");
       const path = normalize(`/${inside ? pathname.slice(prefix.length) : pathname}`);
       const file = join(from.root, path.endsWith("/") ? join(path, "index.html") : path);
+      const type = { "content-type": TYPES[extname(file)] ?? "application/octet-stream" };
+      const copy = inside && precompressed && (await compressedCopy(file, req.headers["accept-encoding"]));
+      if (copy) {
+        encodings.set(pathname, copy.encoding);
+        res.writeHead(200, { ...type, "content-encoding": copy.encoding, vary: "Accept-Encoding", ...from.headers });
+        res.end(copy.body);
+        return;
+      }
       const body = await readFile(file);
-      res.writeHead(200, {
-        "content-type": TYPES[extname(file)] ?? "application/octet-stream",
-        ...from.headers,
-      });
+      res.writeHead(200, { ...type, ...from.headers });
       res.end(body);
     } catch {
       res.writeHead(404).end("not found");
@@ -60,8 +69,20 @@ export async function serveDist(prefix = "/", { root = dist, headers = {}, rest 
     url: `${origin}${prefix}`,
     origin,
     paths,
+    encodings,
     close: () => new Promise((done) => server.close(done)),
   };
+}
+
+/** `file`'s .br or .gz copy ({ encoding, body }) if `accepted` names it and it exists, br first. */
+async function compressedCopy(file, accepted = "") {
+  const names = accepted.split(",").map((part) => part.split(";")[0].trim());
+  for (const [encoding, ext] of [["br", ".br"], ["gzip", ".gz"]]) {
+    if (!names.includes(encoding)) continue;
+    const body = await readFile(file + ext).catch(() => null);
+    if (body) return { encoding, body };
+  }
+  return null;
 }
 
 /** Launches headless Chromium as this machine allows it (root, no network but loopback). */

@@ -1,12 +1,14 @@
 // The hosting bundle as a tutorial author's site serves it: examples/tutorial/ at the root under
 // a strict Content-Security-Policy, and target/site/sampler-viz-<version>/ (scripts/build-site,
 // which scripts/test runs with --public-url https://tutorial.example/tools/sampler/) under
-// /tools/sampler/, both from one origin. Chromium is a phone-wide column (390 px).
+// /tools/sampler/, sent as its .br and .gz copies, both from one origin. Chromium is a
+// phone-wide column (390 px).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { readFile, readdir, stat } from "node:fs/promises";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { DRAWN, crateVersion, goldenCases, launchBrowser, serveDist } from "./harness.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -45,10 +47,12 @@ before(async () => {
     );
   });
   // One origin, as an author's site: /tools/sampler/… from the bundle (with no header of its
-  // own: its pages carry their CSP in a <meta>), anything else from examples/tutorial/ with the
-  // host's CSP as a header.
+  // own: its pages carry their CSP in a <meta>; sent as its .br or .gz copies, as nginx's
+  // brotli_static and gzip_static would), anything else from examples/tutorial/ with the host's
+  // CSP as a header.
   session.server = await serveDist(BUNDLE, {
     root: SITE,
+    precompressed: true,
     rest: { root: TUTORIAL, headers: { "content-security-policy": HOST_CSP } },
   });
   session.browser = await launchBrowser();
@@ -288,5 +292,43 @@ test("the bundle's pages log no console warning: the page, an embed, the JS API'
     } finally {
       await close();
     }
+  }
+});
+
+test("every text and wasm file of the bundle has a .gz and a .br beside it that decompress to it", async () => {
+  const entries = await readdir(SITE, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(SITE, join(e.parentPath ?? e.path, e.name)));
+  const present = new Set(files);
+  // VERSION is a few bytes, for people and scripts rather than browsers.
+  const originals = files.filter((f) => !/\.(gz|br)$/.test(f) && f !== "VERSION");
+  assert.ok(originals.some((f) => /^sampler-viz-[^/]*_bg\.wasm$/.test(f)), "the page's wasm is among them");
+  assert.ok(originals.includes("js/sampler_viz_bg.wasm"), "the JS API's wasm is among them");
+  for (const file of originals) {
+    const body = await readFile(join(SITE, file));
+    for (const [ext, inflate] of [[".gz", gunzipSync], [".br", brotliDecompressSync]]) {
+      assert.ok(present.has(file + ext), `${file}${ext} is written`);
+      assert.ok(inflate(await readFile(join(SITE, file + ext))).equals(body), `${file}${ext} decompresses to ${file}`);
+    }
+  }
+  // And no copy without its file (a stale one from an earlier build).
+  for (const copy of files.filter((f) => /\.(gz|br)$/.test(f))) {
+    assert.ok(present.has(copy.slice(0, -3)), `${copy} has its file`);
+  }
+});
+
+test("served as its compressed copies, the page draws with no error", async () => {
+  session.server.encodings.clear();
+  const { page, seen, close } = await open(`${BUNDLE}?n=10`, { ready: "[data-testid=share-link]" });
+  try {
+    const sent = [...session.server.encodings.keys()].map((path) => path.slice(BUNDLE.length));
+    for (const pattern of [/^$/, /^sampler-viz-[^/]*\.js$/, /^sampler-viz-[^/]*_bg\.wasm$/, /\.css$/]) {
+      assert.ok(sent.some((f) => pattern.test(f)), `a file matching ${pattern} was sent compressed (sent: ${sent.join(", ")})`);
+    }
+    assert.deepEqual(seen.errors, []);
+    assert.deepEqual(seen.violations, []);
+  } finally {
+    await close();
   }
 });

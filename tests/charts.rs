@@ -127,6 +127,18 @@ fn check(query: &str, all_same: bool) {
     let mut sliced = HistoryTask::new(&p);
     while !sliced.advance(7) {}
     assert_eq!(sliced.history(), &history, "{query}: slices change nothing");
+    // The charts' part starts from the parameters alone, as the page tells it them.
+    let params =
+        Params::from_query(&p.params.to_query()).unwrap_or_else(|e| panic!("{query}: {e:?}"));
+    let mut alone = HistoryTask::start(&params).unwrap_or_else(|e| panic!("{query}: {e:?}"));
+    while !alone.advance(7) {}
+    assert_eq!(alone.history(), &history, "{query}: without the picture's epoch");
+    assert_eq!(
+        VisitsData::from_wire(&visits_data.to_wire()).as_ref(),
+        Some(&visits_data),
+        "{query}: visits' wire"
+    );
+    assert_eq!(PaddingData::from_wire(&pad.to_wire()), Some(pad), "{query}: padding's wire");
     let (matches, seen) = brute_history(&p);
     let got: Vec<Vec<u64>> = history
         .matches
@@ -191,6 +203,29 @@ fn charts_match_brute_force() {
     for (query, all_same) in table {
         check(query, all_same);
     }
+}
+
+#[test]
+fn the_wire_refuses_what_the_page_never_writes() {
+    let visits =
+        VisitsData { n: 8, num_replicas: 2, sampler: vec![(1, 8)], no_sampler: Some(vec![(2, 8)]) };
+    assert_eq!(visits.to_wire(), [8, 2, 1, 1, 8, 1, 1, 2, 8]);
+    let uncounted = VisitsData { no_sampler: None, ..visits.clone() };
+    assert_eq!(uncounted.to_wire(), [8, 2, 1, 1, 8, 0]);
+    // (wire, why it is refused)
+    let bad: [(&[u64], &str); 6] = [
+        (&[], "empty"),
+        (&[8, 2, 1, 1], "a bar cut short"),
+        (&[8, 2, 1, 1, 8], "no word on the no-sampler side"),
+        (&[8, 2, 1, 1, 8, 2], "neither 0 nor 1 for the no-sampler side"),
+        (&[8, 2, 1, 1, 8, 0, 7], "something after the end"),
+        (&[8, 1 << 40, 0, 0], "more ranks than a u32"),
+    ];
+    for (wire, why) in bad {
+        assert_eq!(VisitsData::from_wire(wire), None, "{why}: {wire:?}");
+    }
+    assert_eq!(VisitsData::from_wire(&[8, 2, u64::MAX, 1, 8, 0]), None, "a length past the end");
+    assert_eq!(PaddingData::from_wire(&[1, 2, 3, 4, 5]), None, "five numbers for six");
 }
 
 mod properties {

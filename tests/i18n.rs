@@ -108,6 +108,7 @@ fn every_key_of_every_section_is_listed() {
         ("NoSamplerText", NoSamplerText::ALL.len()),
         ("PanelText", PanelText::ALL.len()),
         ("ChartText", charts::ChartText::ALL.len()),
+        ("ChartWords", sampler_viz::i18n::chart_words::ChartWords::ALL.len()),
         ("GuideText", guide::GuideText::ALL.len()),
         ("ScenarioText", scenarios::ScenarioText::ALL.len()),
         ("SchemeText", schemes::SchemeText::ALL.len()),

@@ -5,9 +5,7 @@ use sampler_viz::model::{Field, Params, Picture, Seeding, Stage};
 
 /// Parses a query string the way the page receives it (already percent-decoded).
 fn parse(query: &str) -> Result<Params, Vec<(Field, String)>> {
-    let pairs =
-        query.split('&').filter(|p| !p.is_empty()).map(|p| p.split_once('=').unwrap_or((p, "")));
-    Params::from_pairs(pairs)
+    Params::from_query(query)
         .map_err(|es| es.into_iter().map(|e| (e.field, e.message(Lang::En))).collect())
 }
 

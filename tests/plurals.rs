@@ -5,7 +5,7 @@
 
 use std::fmt::{Debug, Display};
 
-use sampler_viz::i18n::charts::ChartText;
+use sampler_viz::i18n::chart_words::ChartWords;
 use sampler_viz::i18n::ecosystem::EcoText;
 use sampler_viz::i18n::guide::GuideText;
 use sampler_viz::i18n::history::HistoryText;
@@ -109,24 +109,24 @@ fn every_count_reads_right_with_1_and_2() {
         "1 batch cannot be taken before the save: the epoch has 1",
         "2 batches cannot be taken before the save: the epoch has 2",
     );
-    check(ChartText::Pending, "Computing: 1 of 1 cell so far.", "Computing: 2 of 2 cells so far.");
+    check(ChartWords::Pending, "Computing: 1 of 1 cell so far.", "Computing: 2 of 2 cells so far.");
     check(
-        ChartText::CoverageDefinition,
+        ChartWords::CoverageDefinition,
         "The share of the 1 sample a rank has processed after k epochs (exact: one bit per sample and rank).",
         "The share of the 2 samples a rank has processed after k epochs (exact: one bit per sample and rank).",
     );
     check(
-        ChartText::CoverageAfter,
+        ChartWords::CoverageAfter,
         "After 1 epoch: 1 to 1 per rank.",
         "After 2 epochs: 2 to 2 per rank.",
     );
     check(
-        ChartText::CoverageAfterSame,
+        ChartWords::CoverageAfterSame,
         "After 1 epoch: 1 for every rank.",
         "After 2 epochs: 2 for every rank.",
     );
     check(
-        ChartText::PaddingSummary,
+        ChartWords::PaddingSummary,
         "In every epoch (the counts are the same each epoch; set_epoch only changes which samples): 1 sample processed once, 1 twice or more (1 padding copy), 1 trimmed by the sampler's drop_last, 1 never processed because it falls in a DataLoader's dropped last batch.",
         "In every epoch (the counts are the same each epoch; set_epoch only changes which samples): 2 samples processed once, 2 twice or more (2 padding copies), 2 trimmed by the sampler's drop_last, 2 never processed because they fall in a DataLoader's dropped last batch.",
     );

@@ -10,9 +10,12 @@
 use std::sync::Arc;
 
 pub use super::known::History;
-use crate::model::Picture;
+use crate::model::picture::refused;
 use crate::model::visits::yielded;
-use crate::sampler::{DistributedSampler, Epoch, EpochTask, SamplerError, unpack_seed};
+use crate::model::{ParamError, Params, Picture};
+use crate::sampler::{
+    BatchSampler, DistributedSampler, Epoch, EpochTask, SamplerError, unpack_seed,
+};
 
 /// Epochs `0 .. EPOCHS` are compared and counted: the epoch history's range
 /// ([`crate::model::scheme::history::EPOCHS`]), so that the page names one range.
@@ -51,9 +54,33 @@ impl HistoryTask {
     /// Starts on epochs `0 .. EPOCHS` of the picture's sampler and loader (its own epoch
     /// aside), told each epoch by `set_epoch` or never, as the picture's parameters say.
     pub fn new(picture: &Picture) -> Self {
-        let (sampler, loader) = (&picture.sampler, &picture.loader);
-        let set_epoch = picture.params.set_epoch;
         let (n, w) = (picture.epoch.order().len(), picture.epoch.num_replicas());
+        let shown = seed_key(&picture.sampler).ok().map(|key| (key, picture.epoch.clone()));
+        let (sampler, loader) = (&picture.sampler, &picture.loader);
+        HistoryTask::with(sampler, loader, picture.params.set_epoch, (n, w), shown)
+    }
+
+    /// [`HistoryTask::new`] for `params` without their picture, as the charts' part starts it
+    /// ([`crate::parts`]): the same checks as [`Picture::start`], and the picture's own epoch
+    /// drawn again where an epoch needs it.
+    pub fn start(params: &Params) -> Result<Self, Vec<ParamError>> {
+        let sampler =
+            DistributedSampler::new(&params.sampler_config(params.rank)).map_err(refused)?;
+        let loader = params.loader_config().check(params.n, true).map_err(refused)?;
+        // Both fit: the sampler has just accepted them (the size cap is far below usize::MAX).
+        let (n, w) = (params.n as usize, params.num_replicas as usize);
+        Ok(HistoryTask::with(&sampler, &loader, params.set_epoch, (n, w), None))
+    }
+
+    /// Starts on `(n, w)` = (`len(dataset)`, `num_replicas`), re-using `shown` (an epoch with
+    /// its generator seed) for any epoch with that seed.
+    fn with(
+        sampler: &DistributedSampler,
+        loader: &BatchSampler,
+        set_epoch: bool,
+        (n, w): (usize, usize),
+        shown: Option<(Option<u64>, Arc<Epoch>)>,
+    ) -> Self {
         let (keys, error) = seed_keys(sampler, set_epoch);
         let k = keys.len();
         let tracked = w.min(TRACKED_RANKS);
@@ -62,7 +89,7 @@ impl HistoryTask {
             set_epoch,
             kept: yielded(loader, sampler.len()) * w,
             cache: (n.saturating_mul(k) <= CACHE_LIMIT).then(|| vec![None; k]),
-            shown: seed_key(sampler).ok().map(|key| (key, picture.epoch.clone())),
+            shown,
             keys,
             row: 0,
             col: 0,

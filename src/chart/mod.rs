@@ -6,6 +6,7 @@
 //!   that draws one permutation per epoch in slices, so that a page stays responsive.
 //! - [`visits`], [`similarity`], [`coverage`], [`padding`]: one chart each, `data -> SVG`.
 //! - [`summary`]: the sentence beside each chart, from the same data.
+//! - [`wire`]: the one-epoch data as integers, as the page hands it to the charts' part.
 //!
 //! Charts are drawn on white in both page themes, so that the downloaded file and the page
 //! show the same picture with the same contrast.
@@ -22,6 +23,7 @@ pub mod padding;
 pub mod similarity;
 pub mod summary;
 pub mod visits;
+pub mod wire;
 
 /// Why a chart could not be drawn (plotters' error, as text).
 #[derive(Debug, Clone, PartialEq, Eq)]

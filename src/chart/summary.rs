@@ -3,12 +3,15 @@
 use super::data::{PaddingData, VisitsData};
 use super::format::percent;
 use super::history::{EPOCHS, History, TRACKED_RANKS};
-use crate::i18n::charts::ChartText as T;
+use crate::i18n::chart_words::ChartWords as T;
 use crate::i18n::{Count, Lang, fill};
 
 /// What the panel draws, under its heading: the first epochs it compares, `0 .. EPOCHS`.
 pub fn intro(lang: Lang) -> String {
-    fill(T::Intro.text(lang), &[("count", &EPOCHS), ("last", &(EPOCHS - 1))])
+    fill(
+        crate::i18n::charts::ChartText::Intro.text(lang),
+        &[("count", &EPOCHS), ("last", &(EPOCHS - 1))],
+    )
 }
 
 /// What the visits histogram shows, bar by bar.

@@ -13,6 +13,7 @@ mod number;
 #[macro_use]
 mod texts;
 
+pub mod chart_words;
 pub mod charts;
 pub mod ecosystem;
 pub mod guide;
@@ -31,6 +32,7 @@ pub use texts::{Entry, Text, fill, names, placeholders};
 pub fn entries() -> Vec<Entry> {
     let mut all = Vec::new();
     all.extend(charts::entries());
+    all.extend(chart_words::entries());
     all.extend(ecosystem::entries());
     all.extend(guide::entries());
     all.extend(history::entries());

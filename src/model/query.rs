@@ -348,4 +348,15 @@ impl Params {
             .collect();
         pairs.join("&")
     }
+
+    /// Reads what [`Params::to_query`] writes (`name=value` joined by `&`, nothing escaped) over
+    /// the defaults: how the charts' part ([`crate::parts`]) is told the page's parameters.
+    pub fn from_query(query: &str) -> Result<Params, Vec<ParamError>> {
+        Params::from_pairs(
+            query
+                .split('&')
+                .filter(|pair| !pair.is_empty())
+                .map(|pair| pair.split_once('=').unwrap_or((pair, ""))),
+        )
+    }
 }

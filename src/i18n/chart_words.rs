@@ -1,0 +1,93 @@
+//! What the charts themselves say: axes, legends, keys and the sentence beside each chart.
+//! Only [`crate::chart`] reads these, so they travel with the charts' part
+//! ([`crate::parts`]), not in the page's own wasm.
+
+texts! {
+    /// What the charts and their summaries say.
+    pub enum ChartWords {
+        /// A rank in a legend.
+        RankLabel => ("rank {r}", "进程 {r}"),
+        /// Visits chart: x axis.
+        VisitsAxisTimes => ("times a sample is processed", "样本被处理的次数"),
+        /// Visits chart: y axis.
+        VisitsAxisSamples => ("samples", "样本数"),
+        /// Visits chart: the sampler's bars.
+        VisitsLegendSampler => ("DistributedSampler", "DistributedSampler"),
+        /// Visits chart: the no-sampler bars.
+        VisitsLegendNone => ("no sampler", "不使用 sampler"),
+        /// Visits summary: one bar.
+        VisitsEntry => ("{samples} processed {times}×", "{samples} 个样本各处理 {times} 次"),
+        /// Visits summary.
+        VisitsSummary => (
+            "One epoch, all ranks together (num_replicas = {w}), as a histogram of samples by number of visits (exact at any size, one bar per count rather than per sample). With DistributedSampler: {with}. Without a sampler: {without}.",
+            "一个 epoch 内全部 rank 合计（num_replicas = {w}），按访问次数统计样本数的直方图（任何规模下都精确，每个次数一根柱而不是每个样本一根）。使用 DistributedSampler：{with}。不使用 sampler：{without}。",
+        ),
+        /// Visits summary: the no-sampler side was not counted.
+        VisitsUncounted => ("not counted for this set-up", "此设置下未统计"),
+        /// Visits summary: nothing to process.
+        Nothing => ("nothing (the dataset is empty)", "无（数据集为空）"),
+        /// Similarity chart: both axes.
+        SimilarityAxisEpoch => ("epoch", "epoch"),
+        /// Similarity chart: the colour key.
+        SimilarityKey => ("same index", "相同索引"),
+        /// Similarity summary: the definition.
+        SimilarityDefinition => (
+            "Cell (i, j) is the share of the {total:# position|# positions} of the padded list (every rank's order, position by position) that hold the same index in epoch i as in epoch j, for epochs 0 to {last}.",
+            "单元格 (i, j) 表示填充后列表的 {total} 个位置（即每个 rank 的顺序，逐位置比较）中，epoch i 与 epoch j 放着相同索引的比例，epoch 范围为 0 到 {last}。",
+        ),
+        /// Similarity summary: every epoch is the same.
+        SimilarityAllSame => (
+            "Every cell is 100%: each epoch repeats epoch 0's order exactly.",
+            "所有单元格都是 100%：每个 epoch 都与 epoch 0 的顺序完全相同。",
+        ),
+        /// Similarity summary: epochs differ.
+        SimilarityDiffers => (
+            "Off the diagonal, {min} to {max} of positions agree: the order changes from epoch to epoch.",
+            "对角线以外，相同位置的比例为 {min} 到 {max}：顺序在各 epoch 之间变化。",
+        ),
+        /// Multi-epoch charts: still computing.
+        Pending => ("Computing: {done} of {cells:# cell|# cells} so far.", "计算中：已完成 {cells} 个单元格中的 {done} 个。"),
+        /// Multi-epoch charts: a seed out of range stops the epochs.
+        EpochsStopped => ("Epochs from {k} on cannot be drawn: {why}", "从 epoch {k} 起无法计算：{why}"),
+        /// Coverage chart: x axis.
+        CoverageAxisEpochs => ("epochs trained (k)", "已训练的 epoch 数 (k)"),
+        /// Coverage chart: y axis.
+        CoverageAxisShare => ("share of the dataset seen", "已见过的数据集比例"),
+        /// Coverage summary: the definition.
+        CoverageDefinition => (
+            "The share of the {n:# sample|# samples} a rank has processed after k epochs (exact: one bit per sample and rank).",
+            "一个 rank 在 k 个 epoch 之后处理过的样本占全部 {n} 个样本的比例（精确：每个样本、每个 rank 各一位）。",
+        ),
+        /// Coverage summary: only the first ranks are drawn.
+        CoverageFirstRanks => ("Ranks 0 to 7 of {w} are drawn.", "仅绘制 {w} 个 rank 中的 rank 0 到 7。"),
+        /// Coverage summary: the last epoch's range.
+        CoverageAfter => ("After {k:# epoch|# epochs}: {min} to {max} per rank.", "{k} 个 epoch 之后：每个 rank 为 {min} 到 {max}。"),
+        /// Coverage summary, when every rank has seen the same share.
+        CoverageAfterSame => ("After {k:# epoch|# epochs}: {min} for every rank.", "{k} 个 epoch 之后：每个 rank 都是 {min}。"),
+        /// Coverage summary: no growth.
+        CoverageFlat => (
+            "It never grows after the first epoch: every epoch hands each rank the same samples again.",
+            "第一个 epoch 之后不再增长：每个 epoch 都把同样的样本再次分给每个 rank。",
+        ),
+        /// Coverage summary: growth.
+        CoverageGrows => (
+            "It grows: each new epoch hands a rank samples it has not seen yet.",
+            "覆盖率不断增长：每个新 epoch 都会给 rank 分配它未见过的样本。",
+        ),
+        /// Padding chart: y axis.
+        PaddingAxisSamples => ("samples", "样本数"),
+        /// Padding chart: samples processed once.
+        PaddingOnce => ("once", "处理一次"),
+        /// Padding chart: samples processed more than once.
+        PaddingRepeated => ("twice or more", "两次或以上"),
+        /// Padding chart: trimmed by the sampler.
+        PaddingTrimmed => ("trimmed (drop_last)", "被截断 (drop_last)"),
+        /// Padding chart: in a dropped last batch.
+        PaddingLoaderLost => ("in a dropped batch", "在丢弃的批次中"),
+        /// Padding summary.
+        PaddingSummary => (
+            "In every epoch (the counts are the same each epoch; set_epoch only changes which samples): {once:# sample|# samples} processed once, {repeated} twice or more ({padding:# padding copy|# padding copies}), {trimmed} trimmed by the sampler's drop_last, {lost} never processed because {lost:it falls|they fall} in a DataLoader's dropped last batch.",
+            "每个 epoch 中（各 epoch 的数量相同；set_epoch 只改变是哪些样本）：{once} 个样本处理一次，{repeated} 个处理两次或以上（填充副本 {padding} 个），{trimmed} 个被 sampler 的 drop_last 截掉，{lost} 个因落在 DataLoader 丢弃的最后一个批次中而从未被处理。",
+        ),
+    }
+}
