@@ -94,7 +94,7 @@ texts! {
         /// Fact: samples drawn on more than one GPU.
         OnSeveralGpus => ("Drawn on more than one GPU: {count}.", "被多块 GPU 抽到的样本：{count} 个。"),
         /// Fact: draws of a sample the GPU had drawn already.
-        RepeatDraws => ("Drawn again by the same GPU: {count} draws.", "同一块 GPU 重复抽到：{count} 次。"),
+        RepeatDraws => ("Drawn again by the same GPU: {count:# draw|# draws}.", "同一块 GPU 重复抽到：{count} 次。"),
         /// Fact: every GPU drew the same list.
         SameLists => (
             "Every GPU drew the very same list: {w}× the work for one GPU's draws.",
@@ -102,7 +102,7 @@ texts! {
         ),
         /// Fact: one class's share.
         ClassShare => (
-            "Class {c} ({size} of {n} samples; the weights aim at {target}%): {gpus}; all GPUs {all} of {drawn} ({percent}%).",
+            "Class {c} ({size} of {n:# sample|# samples}; the weights aim at {target}%): {gpus}; all GPUs {all} of {drawn} ({percent}%).",
             "类别 {c}（{n} 个样本中占 {size} 个；权重的目标是 {target}%）：{gpus}；所有 GPU 合计 {drawn} 个中的 {all} 个（{percent}%）。"
         ),
         /// One GPU's count of a class.

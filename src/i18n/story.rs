@@ -14,34 +14,34 @@ texts! {
         SplitTitle => ("Split across GPUs", "分给各块 GPU"),
         /// Step 1's sentence when every sample goes to one GPU.
         SplitOnce => (
-            "{scheme}: the {n} samples go to num_replicas = {w} GPUs, {each} to each this epoch, every sample to exactly one of them. Play the stages to see how.",
+            "{scheme}: the {n:# sample|# samples} go to num_replicas = {w:# GPU|# GPUs}, {each} to each this epoch, every sample to exactly one of them. Play the stages to see how.",
             "{scheme}：{n} 个样本分给 num_replicas = {w} 块 GPU，本 epoch 每块 {each} 个，每个样本恰好去一块 GPU。播放各阶段看它怎么做到。",
         ),
         /// Step 1's sentence otherwise.
         SplitNotOnce => (
-            "{scheme}: the {n} samples go to num_replicas = {w} GPUs, {each} to each this epoch, but not every sample to exactly one of them. The stages show where that comes from.",
+            "{scheme}: the {n:# sample|# samples} go to num_replicas = {w:# GPU|# GPUs}, {each} to each this epoch, but not every sample to exactly one of them. The stages show where that comes from.",
             "{scheme}：{n} 个样本分给 num_replicas = {w} 块 GPU，本 epoch 每块 {each} 个，但并非每个样本都恰好去一块 GPU。各阶段显示了原因。",
         ),
         /// Step 2.
         PadTitle => ("Pad or trim", "填充或截断"),
         /// Step 2 when the lists add up to the dataset.
         PadEven => (
-            "All GPUs together take {total} positions for len(dataset) = {n}: nothing to pad, nothing trimmed.",
+            "All GPUs together take {total:# position|# positions} for len(dataset) = {n}: nothing to pad, nothing trimmed.",
             "所有 GPU 合起来占 {total} 个位置，len(dataset) = {n}：不必填充，也没有截断。",
         ),
         /// Step 2 with padding.
         PadPadded => (
-            "All GPUs together take {total} positions for len(dataset) = {n}: padding adds {copies} (samples trained twice this epoch) so that every GPU gets as many.",
+            "All GPUs together take {total:# position|# positions} for len(dataset) = {n}: padding adds {copies} (samples trained twice this epoch) so that every GPU gets as many.",
             "所有 GPU 合起来占 {total} 个位置，len(dataset) = {n}：填充补了 {copies} 个（本 epoch 被训练两次的样本），让每块 GPU 拿到同样多。",
         ),
         /// Step 2 with trimming.
         PadTrimmed => (
-            "All GPUs together take {total} positions for len(dataset) = {n}: trimming leaves out {dropped}, which no GPU sees this epoch.",
+            "All GPUs together take {total:# position|# positions} for len(dataset) = {n}: trimming leaves out {dropped}, which no GPU sees this epoch.",
             "所有 GPU 合起来占 {total} 个位置，len(dataset) = {n}：截掉了 {dropped} 个，本 epoch 没有 GPU 见到它们。",
         ),
         /// Step 2 otherwise.
         PadMixed => (
-            "All GPUs' samplers together yield {total} indices for len(dataset) = {n}. This epoch, samples no GPU processes: {unseen}; samples processed more than once: {more}.",
+            "All GPUs' samplers together yield {total:# index|# indices} for len(dataset) = {n}. This epoch, samples no GPU processes: {unseen}; samples processed more than once: {more}.",
             "所有 GPU 的采样器合起来给出 {total} 个索引，len(dataset) = {n}；本 epoch 有 {unseen} 个样本没有 GPU 处理，{more} 个被处理不止一次。",
         ),
         /// Step 3.
@@ -77,7 +77,7 @@ texts! {
         NoSamplerTitle => ("Without a sampler", "不用采样器"),
         /// Step 5's sentence.
         NoSamplerText => (
-            "Without a sampler, each of the num_replicas = {w} processes walks all {n} samples itself: every GPU does the whole epoch's work.",
+            "Without a sampler, each of the num_replicas = {w:# process|# processes} walks all {n:# sample|# samples} itself: every GPU does the whole epoch's work.",
             "不用采样器时，num_replicas = {w} 个进程每个都自己遍历全部 {n} 个样本：每块 GPU 都做了整个 epoch 的工作。",
         ),
         /// Step 6.
