@@ -1,5 +1,6 @@
-// The guided walk-through in headless Chromium: one step per stage, moving the picture with it,
-// explaining this configuration's numbers and highlighting the part of the picture it explains.
+// The guided walk-through in headless Chromium: step 1 of the story stage by stage, moving the
+// picture with it, explaining this configuration's numbers and highlighting the part of the
+// picture it explains (the later steps: e2e/story.test.mjs).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { appUrl, openPage, pageQuery, useBrowser } from "./harness.mjs";
@@ -22,7 +23,7 @@ test("the walk-through steps through the five stages with CIFAR-10's numbers", a
   const { page, errors } = await openPage(session.browser, url);
   await page.click("[data-testid=guide-start]");
   let guide = await readGuide(page);
-  assert.equal(guide.count, "Step 1 of 5");
+  assert.equal(guide.count, "Step 1 of 8, stage 1 of 5");
   assert.equal(guide.mark, "indices");
   assert.match(guide.text, /positions 0 to 49,999, 50,000 in all/);
   assert.equal(pageQuery(page).get("guide"), "1");
@@ -39,8 +40,13 @@ test("the walk-through steps through the five stages with CIFAR-10's numbers", a
     assert.equal(guide.mark, mark);
     assert.match(guide.text, text);
   }
-  assert.equal(guide.count, "Step 5 of 5");
+  assert.equal(guide.count, "Step 1 of 8, stage 5 of 5");
   assert.equal(pageQuery(page).get("stage"), "5");
+  // Then the story's later steps, to its last, where Done closes it.
+  await page.click("[data-testid=guide-next]");
+  assert.equal((await readGuide(page)).count, "Step 2 of 8");
+  await page.click("[data-testid=guide-dot-8]");
+  assert.equal((await readGuide(page)).count, "Step 8 of 8");
   await page.click("[data-testid=guide-done]");
   assert.equal(await page.locator("[data-testid=guide-card]").count(), 0);
   assert.equal(await page.evaluate(() => document.body.dataset.guide ?? null), null);
@@ -53,7 +59,7 @@ test("a link opens the walk-through at a stage, and it highlights the padding th
   const url = appUrl(session.server.url, { n: 21, num_replicas: 2, guide: 1, stage: 3 });
   const { page, errors } = await openPage(session.browser, url);
   const guide = await readGuide(page);
-  assert.equal(guide.count, "Step 3 of 5");
+  assert.equal(guide.count, "Step 1 of 8, stage 3 of 5");
   assert.equal(guide.stage, "3");
   assert.match(guide.text, /up to total_size = 22: padding_size = 1/);
   const shadow = await page.$eval(".pchip.padding", (chip) => getComputedStyle(chip).boxShadow);
@@ -67,14 +73,15 @@ test("a link opens the walk-through at a stage, and it highlights the padding th
 test("the step follows playback, the dots and the keys", async () => {
   const { page, errors } = await openPage(session.browser, appUrl(session.server.url, { guide: 1, stage: 1 }));
   await page.click("[data-testid=step-forward]");
-  assert.equal((await readGuide(page)).count, "Step 2 of 5");
-  await page.click("[data-testid=guide-dot-4]");
+  assert.equal((await readGuide(page)).count, "Step 1 of 8, stage 2 of 5");
+  await page.click("[data-testid=guide-stage-4]");
   assert.equal((await readGuide(page)).mark, "stripe");
-  assert.equal(await page.getAttribute("[data-testid=guide-dot-4]", "aria-current"), "step");
+  assert.equal(await page.getAttribute("[data-testid=guide-stage-4]", "aria-current"), "step");
+  assert.equal(await page.getAttribute("[data-testid=guide-dot-1]", "aria-current"), "step");
   await page.click("[data-testid=guide-back]");
-  assert.equal((await readGuide(page)).count, "Step 3 of 5");
+  assert.equal((await readGuide(page)).count, "Step 1 of 8, stage 3 of 5");
   await page.keyboard.press("Home");
-  assert.equal((await readGuide(page)).count, "Step 1 of 5");
+  assert.equal((await readGuide(page)).count, "Step 1 of 8, stage 1 of 5");
   assert.equal(await page.isDisabled("[data-testid=guide-back]"), true);
   await page.click("[data-testid=guide-close]");
   assert.equal(await page.locator("[data-testid=guide-start]").count(), 1);
@@ -86,7 +93,7 @@ test("the walk-through speaks Chinese with lang=zh, with the same numbers", asyn
   const url = appUrl(session.server.url, { n: 21, num_replicas: 2, guide: 1, stage: 3, lang: "zh" });
   const { page, errors } = await openPage(session.browser, url);
   const guide = await readGuide(page);
-  assert.equal(guide.count, "第 3 步，共 5 步");
+  assert.equal(guide.count, "第 1 步（共 8 步），第 3 阶段（共 5 个）");
   assert.equal(guide.title, "让列表能被均分");
   assert.match(guide.text, /total_size = 22：padding_size = 1/);
   assert.deepEqual(errors, []);

@@ -1,6 +1,7 @@
-// Present mode: present=1 (or its button) leaves the comparison alone on the screen with tiles at
-// least 48 px wide, at 1280×800 and at 150% zoom; ←/→ step the epochs wherever the focus is;
-// Esc leaves and takes present=1 out of the URL; the epoch play's speed is kept in the URL.
+// Present mode: present=1 (or its button) leaves the comparison and one story step on the screen,
+// tiles at least 48 px wide, at 1280×800 and at 150% zoom; ←/→ go from story step to story step
+// (inside the comparison they step its epochs); Esc leaves and takes present=1 out of the URL;
+// the epoch play's speed is kept in the URL.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
@@ -16,7 +17,8 @@ function look(page) {
   return page.evaluate(() => ({
     tile: Math.min(...[...document.querySelectorAll("[data-testid=gpu-lane] .tile")].map((t) => t.getBoundingClientRect().width)),
     masthead: document.querySelector(".masthead")?.getClientRects().length > 0,
-    below: [...document.querySelectorAll("main > :not(.compare):not(.url-notices)")].some((e) => e.getClientRects().length > 0),
+    below: [...document.querySelectorAll("main > :not(.compare):not(.url-notices):not(.story)")].some((e) => e.getClientRects().length > 0),
+    steps: [...document.querySelectorAll("[data-testid=story-step]")].filter((e) => e.getClientRects().length > 0).map((e) => e.id),
     lanesFit: [...document.querySelectorAll("[data-testid=gpu-lane]")].every((l) => l.getBoundingClientRect().bottom <= innerHeight),
     firstLaneFits: document.querySelector("[data-testid=gpu-lane]").getBoundingClientRect().bottom <= innerHeight,
     across: document.documentElement.scrollWidth <= innerWidth,
@@ -30,6 +32,7 @@ for (const [zoom, viewport] of [["100%", { width: 1280, height: 800 }], ["150%",
       assert.ok(seen.tile >= 48, `tiles ${seen.tile} px wide`);
       assert.equal(seen.masthead, false);
       assert.equal(seen.below, false);
+      assert.deepEqual(seen.steps, ["split"], "one story step, the first");
       assert.ok(seen.across, "nothing wider than the screen");
       // At 150% the screen is 853×533 CSS px: the lanes wrap, the first is still on screen.
       assert.ok(zoom === "100%" ? seen.lanesFit : seen.firstLaneFits, "the lanes on screen");
@@ -37,20 +40,41 @@ for (const [zoom, viewport] of [["100%", { width: 1280, height: 800 }], ["150%",
   });
 }
 
-test("the button enters present mode, ←/→ step the epochs, Esc leaves", async () => {
+test("the button enters present mode, ←/→ go from story step to story step, Esc leaves", async () => {
   await session.withPage({}, async (page) => {
     await page.click("[data-testid=present]");
     await page.waitForFunction(() => document.documentElement.classList.contains("presenting"));
     assert.equal(pageQuery(page).get("present"), "1");
     await page.evaluate(() => document.activeElement.blur());
+    const shown = () => page.evaluate(() => ({
+      steps: [...document.querySelectorAll("[data-testid=story-step]")].filter((e) => e.getClientRects().length > 0).map((e) => e.id),
+      at: document.querySelector("[data-testid=present-at]").textContent,
+    }));
+    assert.deepEqual(await shown(), { steps: ["split"], at: "Step 1 of 8: Split across GPUs" });
+    assert.equal(await page.isDisabled("[data-testid=present-back]"), true);
     await page.keyboard.press("ArrowRight");
-    await page.waitForFunction(() => document.querySelector("[data-testid=epoch]").textContent.includes("1"));
-    await page.keyboard.press("ArrowLeft");
-    await page.waitForFunction(() => document.querySelector("[data-testid=epoch]").textContent.includes("0"));
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => document.querySelector("#set-epoch").getClientRects().length > 0);
+    assert.deepEqual((await shown()).steps, ["set-epoch"]);
+    assert.match((await shown()).at, /^Step 3 of 8: /);
+    assert.equal(pageQuery(page).get("step"), "set-epoch");
+    const top = await page.$eval("#set-epoch", (e) => e.getBoundingClientRect().top);
+    assert.ok(top >= 0 && top < 400, `the step scrolled into view (top ${top})`);
+    await page.click("[data-testid=present-back]");
+    assert.deepEqual((await shown()).steps, ["pad-or-trim"]);
     await page.keyboard.press("Escape");
     await page.waitForFunction(() => !document.documentElement.classList.contains("presenting"));
     assert.equal(pageQuery(page).get("present"), null);
-    assert.equal((await look(page)).masthead, true);
+    const after = await look(page);
+    assert.equal(after.masthead, true);
+    assert.ok(after.steps.length === 8, "every step shows again");
+  }, { ready: COMPARE, viewport: { width: 1280, height: 800 } });
+});
+
+test("present=1&step=pitfalls opens at that step; the last step has no next", async () => {
+  await session.withPage({ present: 1, step: "pitfalls" }, async (page) => {
+    assert.deepEqual((await look(page)).steps, ["pitfalls"]);
+    assert.equal(await page.isDisabled("[data-testid=present-next]"), true);
   }, { ready: COMPARE, viewport: { width: 1280, height: 800 } });
 });
 

@@ -3,7 +3,11 @@
 // one step alone in an embed (step=), a link to a step, a pitfall's link, and the walk-through.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { pageQuery, readIndexTable, useBrowser } from "./harness.mjs";
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 const session = useBrowser();
 const { withPage } = session;
@@ -113,10 +117,11 @@ test("a pitfall's link opens its card in view and loads its broken side into the
 
 test("the walk-through opens at step 1, shows its figure, and Esc closes it with focus returned", async () => {
   await withPage({ guide: 1, n: 22, num_replicas: 4 }, async (page) => {
-    assert.equal(await page.textContent("[data-testid=guide-count]"), "Step 1 of 5");
+    assert.equal(await page.textContent("[data-testid=guide-count]"), "Step 1 of 8, stage 1 of 5");
     await page.waitForFunction(() => {
       const r = document.querySelector("[data-testid=guide]").getBoundingClientRect();
-      return r.top >= -1 && r.top < window.innerHeight * 0.6;
+      const p = document.querySelector(".pipeline-section").getBoundingClientRect();
+      return r.top >= -1 && r.top < window.innerHeight * 0.6 && p.top < window.innerHeight;
     });
     await page.click("[data-testid=guide-next]");
     await page.keyboard.press("Escape");
@@ -124,4 +129,43 @@ test("the walk-through opens at step 1, shows its figure, and Esc closes it with
     assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "guide-start");
     assert.equal(pageQuery(page).get("guide"), null);
   });
+});
+
+test("the walk-through goes on through the story's steps, each scrolled into view below its card", async () => {
+  await withPage({ guide: 1, stage: 5, n: 22, num_replicas: 4 }, async (page) => {
+    await page.click("[data-testid=guide-next]");
+    for (const [k, anchor] of [[2, "pad-or-trim"], [3, "set-epoch"], [4, "batches"], [5, "no-sampler"], [6, "your-library"], [7, "inside-one-gpu"], [8, "pitfalls"]]) {
+      assert.equal(await page.textContent("[data-testid=guide-count]"), `Step ${k} of 8`);
+      assert.equal(pageQuery(page).get("step"), anchor);
+      assert.equal(await page.evaluate(() => document.body.dataset.guideStep), anchor);
+      // Its sentence, with this configuration's numbers, is the section's.
+      assert.equal(await page.textContent("[data-testid=guide-text]"), await page.textContent(`#${anchor} [data-testid=step-sentence]`));
+      await page.waitForFunction((id) => {
+        const card = document.querySelector("[data-testid=guide-card]").getBoundingClientRect();
+        const top = document.getElementById(id).getBoundingClientRect().top;
+        return top >= card.bottom - 1 && top < window.innerHeight * 0.8;
+      }, anchor);
+      if (k < 8) await page.click("[data-testid=guide-next]");
+    }
+    await page.click("[data-testid=guide-back]");
+    assert.equal(await page.textContent("[data-testid=guide-count]"), "Step 7 of 8");
+    await page.click("[data-testid=guide-dot-1]");
+    assert.equal(await page.textContent("[data-testid=guide-count]"), "Step 1 of 8, stage 1 of 5");
+    assert.equal(pageQuery(page).get("step"), null);
+  });
+  await withPage({ guide: 1, step: "set-epoch" }, async (page) => {
+    assert.equal(await page.textContent("[data-testid=guide-count]"), "Step 3 of 8");
+    await page.click("[data-testid=guide-done], [data-testid=guide-close]");
+  });
+});
+
+test("the walk-through at a later step and present mode at the last: no serious accessibility violation", async () => {
+  for (const query of [{ guide: 1, step: "set-epoch", set_epoch: 0 }, { present: 1, step: "pitfalls" }, { guide: 1, lang: "zh" }]) {
+    await withPage(query, async (page) => {
+      await page.evaluate(await readFile(axePath, "utf8"));
+      const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+      assert.deepEqual(serious, [], JSON.stringify(query));
+    }, { ready: "[data-testid=compare] [data-testid=gpu-lane]" });
+  }
 });

@@ -131,7 +131,7 @@ test("?n=1281167&num_replicas=8&drop_last=yes draws ImageNet-1k in slices despit
 test("guide= is read by the same parser: True opens the walk-through, yes does not", async () => {
   await withPage({ guide: "True", stage: 2 }, async (page) => {
     assert.ok(await visible(page, "guide-card"), "guide=True opens it");
-    assert.equal(await text(page, "guide-count"), "Step 2 of 5");
+    assert.equal(await text(page, "guide-count"), "Step 1 of 8, stage 2 of 5");
   });
   await withPage({ guide: "yes" }, async (page) => {
     assert.equal(await visible(page, "guide-card"), false, "guide=yes leaves it closed");

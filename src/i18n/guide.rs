@@ -1,4 +1,5 @@
-//! The guided walk-through: one short explanation per stage, with this configuration's numbers.
+//! The guided walk-through of the story: step 1 stage by stage (one short explanation per
+//! stage, with this configuration's numbers), then the story's other steps.
 
 texts! {
     /// What the walk-through says.
@@ -6,7 +7,7 @@ texts! {
         /// The walk-through's heading.
         Heading => ("Walk-through", "分步讲解"),
         /// The button that opens it.
-        Start => ("Walk me through it, stage by stage", "带我一步步看"),
+        Start => ("Walk me through it, step by step", "带我一步步看"),
         /// Closes it.
         Close => ("Close the walk-through", "关闭讲解"),
         /// Previous step.
@@ -17,8 +18,12 @@ texts! {
         Done => ("Done", "完成"),
         /// Above the explanation.
         StepOf => ("Step {k} of {all}", "第 {k} 步，共 {all} 步"),
+        /// Above the explanation, in step 1 told stage by stage.
+        StepStageOf => ("Step {k} of {all}, stage {s} of {stages}", "第 {k} 步（共 {all} 步），第 {s} 阶段（共 {stages} 个）"),
         /// The stepper's label for screen readers.
         Steps => ("Steps of the walk-through", "讲解步骤"),
+        /// The stages of step 1 in the stepper, for screen readers.
+        Stages => ("Stages of step 1", "第 1 步的各阶段"),
         /// Step 1's title.
         IndicesTitle => ("The dataset's positions", "数据集的位置编号"),
         /// Step 1, a dataset of `n` samples.

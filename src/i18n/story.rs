@@ -8,6 +8,14 @@ texts! {
         Follows => ("The figures below draw", "下面的图展示"),
         /// The label on each figure naming its scheme.
         DrawnFor => ("Drawn for {scheme}", "所示方案：{scheme}"),
+        /// Present mode: the step under the comparison.
+        PresentAt => ("Step {k} of {all}: {title}", "第 {k} 步，共 {all} 步：{title}"),
+        /// Present mode: the steps' navigation, for screen readers.
+        PresentNav => ("Steps of the story", "本页的步骤"),
+        /// Present mode: the step before.
+        PresentBack => ("The step before (←)", "上一步（←）"),
+        /// Present mode: the step after.
+        PresentNext => ("The step after (→)", "下一步（→）"),
         /// The story's heading, for screen readers and the outline.
         Heading => ("Step by step", "一步一步看"),
         /// Step 1.

@@ -11,8 +11,7 @@ use super::code_panel::CodePanel;
 use super::compare::Compare;
 use super::controls::Controls;
 use super::embed::{self, EmbedFooter};
-use super::focus::Focus;
-use super::guide::Guide;
+use super::focus::{Focus, animated};
 use super::index_table::IndexTable;
 use super::lang_switch::{LangSwitch, follow_title};
 use super::lengths::Lengths;
@@ -29,18 +28,8 @@ use crate::i18n::Lang;
 use crate::i18n::page::PageText;
 use crate::model::embed::{Layout, Section};
 use crate::model::layout::CHIP_LIMIT;
-use crate::model::scheme::Step as SchemeStep;
 use crate::model::story::Step;
 use crate::model::{Field, Params};
-
-/// The stages the pipeline animates: one permutation, padded or trimmed, striped, batched.
-const PIPELINE_STEPS: &[SchemeStep] = &[
-    SchemeStep::Indices,
-    SchemeStep::Shuffle,
-    SchemeStep::PadOrTrim,
-    SchemeStep::Stripe,
-    SchemeStep::Batch,
-];
 
 /// The whole page. State comes from the URL and is shared through context.
 #[component]
@@ -52,6 +41,7 @@ pub fn App() -> impl IntoView {
     provide_context(layout);
     provide_context(super::present::Presenting::from_url(layout.embed));
     Focus::provide(state);
+    super::story::StoryCursor::provide(layout.embed);
     follow_title(state);
     if layout.embed {
         embed::post_height_to_parent();
@@ -119,29 +109,17 @@ fn figure(step: Step, layout: Layout) -> AnyView {
     }
 }
 
-/// Whether the followed scheme is one the pipeline animates (one permutation, padded or
-/// trimmed, striped, batched), whose epochs are seeded `seed + epoch`.
-fn animated() -> Memo<bool> {
-    let focus = expect_context::<Focus>();
-    Memo::new(move |_| focus.scheme.get().steps(&Params::default()) == PIPELINE_STEPS)
-}
-
-/// Step 1: the walk-through and the pipeline stage by stage for a scheme it animates, or
-/// the followed scheme's own stages.
+/// Step 1: the pipeline stage by stage for a scheme it animates, or the followed scheme's own
+/// stages.
 #[component]
 fn SplitFigure(
     /// What the URL asks to show.
     layout: Layout,
 ) -> impl IntoView {
     let animated = animated();
-    let full = !layout.embed;
     move || {
         if animated.get() {
-            view! {
-                {full.then(|| view! { <Guide /> })}
-                <PipelineSection layout=layout />
-            }
-            .into_any()
+            view! { <PipelineSection layout=layout /> }.into_any()
         } else {
             view! { <StagesFigure /> }.into_any()
         }

@@ -98,10 +98,11 @@ pub fn Compare(
         }
         e.prevent_default();
     };
-    // Presenting, ←/→ step the epochs wherever the focus is (inside the comparison its own
-    // handler does), and Esc leaves.
+    // Presenting, ←/→ go from story step to story step wherever the focus is but in the
+    // comparison (where they step its epochs), and Esc leaves.
     let presenting = use_context::<super::present::Presenting>();
-    if let Some(presenting) = presenting {
+    let cursor = use_context::<super::story::StoryCursor>();
+    if let (Some(presenting), Some(cursor)) = (presenting, cursor) {
         let keys = window_event_listener(ev::keydown, move |e| {
             if !presenting.on.get_untracked() || e.ctrl_key() || e.meta_key() || e.alt_key() {
                 return;
@@ -117,8 +118,8 @@ pub fn Compare(
             });
             match e.key().as_str() {
                 "Escape" => presenting.set(false),
-                "ArrowLeft" if !inside && !typing => steps.step(-1),
-                "ArrowRight" if !inside && !typing => steps.step(1),
+                "ArrowLeft" if !inside && !typing => cursor.step_by(-1),
+                "ArrowRight" if !inside && !typing => cursor.step_by(1),
                 _ => return,
             }
             e.prevent_default();

@@ -11,7 +11,7 @@ use super::indices::{SameEpoch, use_indices};
 use super::{AppState, fill, tr, url};
 use crate::i18n::story::StoryText as T;
 use crate::model::picture::row_limit;
-use crate::model::scheme::{self, Deal, Scheme, Shared};
+use crate::model::scheme::{self, Deal, Scheme, Shared, Step as SchemeStep};
 use crate::model::{ParamError, Params, Stage};
 
 /// The followed scheme's deal, or what it refuses (`Arc`: figures share one).
@@ -107,4 +107,20 @@ pub fn DrawnFor() -> impl IntoView {
             }}
         </p>
     }
+}
+
+/// The stages the pipeline animates: one permutation, padded or trimmed, striped, batched.
+const PIPELINE_STEPS: &[SchemeStep] = &[
+    SchemeStep::Indices,
+    SchemeStep::Shuffle,
+    SchemeStep::PadOrTrim,
+    SchemeStep::Stripe,
+    SchemeStep::Batch,
+];
+
+/// Whether the followed scheme is one the pipeline animates (one permutation, padded or
+/// trimmed, striped, batched), whose epochs are seeded `seed + epoch`.
+pub fn animated() -> Memo<bool> {
+    let focus = expect_context::<Focus>();
+    Memo::new(move |_| focus.scheme.get().steps(&Params::default()) == PIPELINE_STEPS)
 }

@@ -16,6 +16,94 @@ use crate::model::scheme::{self, Scheme, Verdict, stages};
 use crate::model::story::{self, Step};
 use crate::model::{Field, Params, Stage};
 
+/// The story step the walk-through and present mode are at (`step=` on the full page), shared
+/// through context. The plain page shows every step; these two show one at a time.
+#[derive(Clone, Copy)]
+pub struct StoryCursor {
+    /// The step shown.
+    pub step: RwSignal<Step>,
+    /// Where the URL is written (kept here: key handlers run outside any reactive owner).
+    state: AppState,
+}
+
+impl StoryCursor {
+    /// From the URL (`step=` names a step by its anchor; an embed reads it as its one step).
+    pub fn provide(embed: bool) {
+        let asked = super::url::param("step").and_then(|v| Step::from_anchor(&v));
+        let first = asked.filter(|_| !embed).unwrap_or(Step::Split);
+        let state = expect_context::<AppState>();
+        provide_context(Self { step: RwSignal::new(first), state });
+    }
+
+    /// Goes to `step`, and says so in the URL (step 1 is left out).
+    pub fn go(self, step: Step) {
+        if self.step.get_untracked() == step {
+            return;
+        }
+        self.step.set(step);
+        let anchor = (step != Step::Split).then_some(step.anchor());
+        self.state.set_url(&[("step", anchor)]);
+    }
+
+    /// The step `by` after (or before, when negative) the one shown, if there is one.
+    pub fn next(self, by: isize) -> Option<Step> {
+        let k = self.step.get_untracked().number() as isize - 1 + by;
+        usize::try_from(k).ok().and_then(|k| Step::ALL.get(k).copied())
+    }
+
+    /// Goes `by` steps on, when there is such a step, and brings it into view.
+    pub fn step_by(self, by: isize) {
+        if let Some(step) = self.next(by) {
+            self.go(step);
+            request_animation_frame(move || bring_into_view(&format!("#{}", step.anchor())));
+        }
+    }
+}
+
+/// Scrolls what `selector` finds into view below the bar that stays stuck at the top of the
+/// story (the picker and the walk-through's card, or present mode's steps), unless it is already in the top
+/// part of the screen.
+pub fn bring_into_view(selector: &str) {
+    let Some(target) = document().query_selector(selector).ok().flatten() else { return };
+    let height_of = |bar: &str| {
+        let bar = document().query_selector(bar).ok().flatten();
+        bar.map_or(0.0, |bar| bar.get_bounding_client_rect().height())
+    };
+    // Present mode hides the picker's bar and shows its own.
+    let stuck = height_of(".story-follows").max(height_of(".present-nav"));
+    let top = target.get_bounding_client_rect().top();
+    let height = window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    if top < stuck || top > stuck + height * 0.4 {
+        window().scroll_by_with_x_and_y(0.0, top - stuck - 8.0);
+    }
+}
+
+/// A step's sentence with this configuration's numbers, for the scheme the story follows (or
+/// the core's message when the scheme refuses this configuration).
+pub fn sentence_of(step: Step) -> impl Fn() -> String + Copy + Send + Sync + 'static {
+    let state = expect_context::<AppState>();
+    let focus = expect_context::<Focus>();
+    // Whether the history's later epochs repeat epoch 0 on GPU 0, where that is cheap to know.
+    let repeating = Memo::new(move |_| {
+        if step != Step::SetEpoch {
+            return None;
+        }
+        let s = focus.scheme.get();
+        let params =
+            state.picture.with(|p| Params { epoch: 0, stage: Stage::Batch, ..p.params.clone() });
+        repeating(s, &params)
+    });
+    move || {
+        let lang = state.lang.get();
+        let s = focus.scheme.get();
+        let params = state.picture.with(|p| p.params.clone());
+        focus.deal.with(|deal| match deal {
+            Ok(deal) => story::sentence(step, s, &params, deal, lang, repeating.get()),
+            Err(errors) => errors.first().map(|e| e.message(lang)).unwrap_or_default(),
+        })
+    }
+}
+
 /// The figure of each step, built by the page (the pipeline, the tables, ...).
 pub struct Figures {
     /// Draws the figure of a step.
@@ -46,10 +134,45 @@ pub fn Story(
     view! {
         <div class="story" data-testid="story">
             <h2 class="sr-only">{tr(T::Heading)}</h2>
-            <div class="story-follows"><FocusPicker /></div>
+            {(!layout.embed).then(|| view! { <PresentNav /> })}
+            <div class="story-follows">
+                <FocusPicker />
+                {(!layout.embed).then(|| view! { <super::guide::Guide /> })}
+            </div>
             {body}
         </div>
     }
+}
+
+/// In present mode, the step shown under the comparison, and the buttons to the one before and
+/// after (as ← and →).
+#[component]
+fn PresentNav() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let Some(cursor) = use_context::<StoryCursor>() else { return ().into_any() };
+    let presenting = expect_context::<super::present::Presenting>().on;
+    let at = move || {
+        let step = cursor.step.get();
+        let (k, all) = (step.number(), Step::ALL.len());
+        let title = step.title().text(state.lang.get());
+        fill(T::PresentAt, state.lang.get(), &[("k", &k), ("all", &all), ("title", &title)])
+    };
+    let button = move |by: isize, label: T, glyph: &'static str, id: &'static str| {
+        view! {
+            <button type="button" data-testid=id aria-label=tr(label) title=tr(label)
+                disabled=move || { cursor.step.track(); cursor.next(by).is_none() }
+                on:click=move |_| cursor.step_by(by)>{glyph}</button>
+        }
+    };
+    view! {
+        <nav class="present-nav" data-testid="present-nav" hidden=move || !presenting.get()
+            aria-label=tr(T::PresentNav)>
+            {button(-1, T::PresentBack, "←", "present-back")}
+            <span data-testid="present-at" aria-live="polite">{at}</span>
+            {button(1, T::PresentNext, "→", "present-next")}
+        </nav>
+    }
+    .into_any()
 }
 
 /// Whether `hide=` leaves a step's figure in.
@@ -71,33 +194,15 @@ fn shown(step: Step, layout: Layout) -> bool {
 /// One step: its number and heading, its sentence, the scheme it draws and its figure.
 #[component]
 fn StepSection(step: Step, children: Children) -> impl IntoView {
-    let state = expect_context::<AppState>();
-    let focus = expect_context::<Focus>();
     let anchor = step.anchor();
     let title_id = format!("step-{anchor}");
     let labelled_by = title_id.clone();
-    // Whether the history's later epochs repeat epoch 0 on GPU 0, where that is cheap to know.
-    let repeating = Memo::new(move |_| {
-        if step != Step::SetEpoch {
-            return None;
-        }
-        let s = focus.scheme.get();
-        let params =
-            state.picture.with(|p| Params { epoch: 0, stage: Stage::Batch, ..p.params.clone() });
-        repeating(s, &params)
-    });
-    let sentence = move || {
-        let lang = state.lang.get();
-        let s = focus.scheme.get();
-        let params = state.picture.with(|p| p.params.clone());
-        focus.deal.with(|deal| match deal {
-            Ok(deal) => story::sentence(step, s, &params, deal, lang, repeating.get()),
-            Err(errors) => errors.first().map(|e| e.message(lang)).unwrap_or_default(),
-        })
-    };
+    let sentence = sentence_of(step);
+    let current = use_context::<StoryCursor>().map(|c| c.step);
+    let is_current = move || current.is_some_and(|c| c.get() == step);
     view! {
         <section class="story-step" id=anchor data-step=anchor data-testid="story-step"
-            aria-labelledby=labelled_by>
+            class:current=is_current aria-labelledby=labelled_by>
             <h2 id=title_id>
                 <span class="step-number">{step.number()}". "</span>
                 {tr(step.title())}
