@@ -203,7 +203,7 @@ function assertAllPass(result, counts) {
   assert.deepEqual(api.errors, [], "no console errors or page errors");
 }
 
-test("schemes() lists the eight registered schemes, the ecosystem's and the iterable one with their stages", async () => {
+test("schemes() lists the eleven registered schemes, the ecosystem's, the iterable one and the weighted ones with their stages", async () => {
   const { value } = await api.call("schemes");
   assert.deepEqual(value.map((s) => s.name), [
     "distributed",
@@ -214,6 +214,9 @@ test("schemes() lists the eight registered schemes, the ecosystem's and the iter
     "lightning_unrepeated",
     "torchdata_resume",
     "iterable",
+    "weighted_no_wrapper",
+    "weighted_wrapper",
+    "monai_weighted",
   ]);
   const steps = Object.fromEntries(value.map((s) => [s.name, s.steps]));
   assert.deepEqual(steps.accelerate, ["indices", "shuffle", "batch", "deal_batches", "complete_round"]);
@@ -221,6 +224,10 @@ test("schemes() lists the eight registered schemes, the ecosystem's and the iter
   assert.deepEqual(steps.lightning_unrepeated, ["indices", "shuffle", "stripe", "batch"]);
   assert.deepEqual(steps.torchdata_resume, ["indices", "shuffle", "pad_or_trim", "stripe", "batch", "resume"]);
   assert.deepEqual(steps.iterable, ["indices", "workers", "batch"]);
+  assert.deepEqual(steps.weighted_no_wrapper, ["draw", "batch"]);
+  assert.deepEqual(steps.weighted_wrapper, ["draw", "shuffle", "pad_or_trim", "stripe", "batch"]);
+  // even_divisible=True, the default: DistributedSampler's padded slices.
+  assert.deepEqual(steps.monai_weighted, ["shuffle", "pad_or_trim", "stripe", "draw_in_slice", "batch"]);
 });
 
 test("schemeDeal gives PyTorch's batches and each one's worker: map-style ('distributed') and 'iterable'", async () => {

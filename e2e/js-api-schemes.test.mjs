@@ -19,6 +19,9 @@ test("schemes() lists every registered scheme with its stages", async () => {
     "lightning_unrepeated",
     "torchdata_resume",
     "iterable",
+    "weighted_no_wrapper",
+    "weighted_wrapper",
+    "monai_weighted",
   ]);
   assert.deepEqual(value[0].steps, ["indices", "shuffle", "pad_or_trim", "stripe", "batch"]);
 });

@@ -1,4 +1,4 @@
-// The seventeen pitfall scenarios in headless Chromium: one click shows the broken and the fixed
+// The twenty pitfall scenarios in headless Chromium: one click shows the broken and the fixed
 // set-up with the expected numbers (the issue's and PyTorch's), `?scenario=` links open one,
 // "show in the picture" loads a side into the main controls, an unknown name is explained as
 // plain text, Chinese works, phones do not scroll sideways, and nothing logs an error.
@@ -34,6 +34,9 @@ const EXPECT = {
   iterable_sampler: { broken: {}, fixed: { trained: 8, "most-times": 1 } },
   uneven_hang: { broken: { "fewest-steps": 2, "most-steps": 3, waiting: 2 }, fixed: { "fewest-steps": 3, waiting: 0 } },
   worker_same_numpy_seed: { broken: { "distinct-worker-seeds": 1 }, fixed: { "distinct-worker-seeds": 2 } },
+  weighted_no_wrapper: { broken: { trained: 40, "identical-lists": 2 }, fixed: { trained: 20, "identical-lists": 0 } },
+  weighted_seed_per_rank: { broken: { "several-gpus": 5, "never-seen": 5 }, fixed: { "several-gpus": 0, "never-seen": 0 } },
+  monai_empty_slice: { broken: { raised: 1, trained: 5 }, fixed: { raised: 0, trained: 10 } },
 };
 
 /** `{ id: value }` of every fact on one side. */

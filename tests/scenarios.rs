@@ -196,8 +196,11 @@ fn every_side_loads_into_the_picture() {
             let query = params.to_query();
             let pairs = query.split('&').filter_map(|p| p.split_once('='));
             assert_eq!(Params::from_pairs(pairs), Ok(params.clone()), "{} {which:?}", s.name());
+            let raised_on = side(&c, which).raised_on;
             match (Picture::compute(&params), side(&c, which).error.as_ref()) {
                 (Ok(_), None) => {}
+                // One GPU's process raises while the others train: the set-up itself loads.
+                (Ok(_), Some(_)) if raised_on.is_some() => {}
                 (Err(errors), Some(e)) => {
                     assert_eq!(errors.len(), 1);
                     assert_eq!(errors[0].field, Field::LoaderShuffle);

@@ -93,7 +93,7 @@ fn each_sentence_has_this_configurations_numbers() {
             "num_replicas = 8 processes walks all 50,000",
         ),
         (Step::InsideOneGpu, "n=8&num_workers=2", None, "num_workers = 2: each GPU's batches"),
-        (Step::Pitfalls, "n=8", None, "17 ways"),
+        (Step::Pitfalls, "n=8", None, "20 ways"),
     ];
     for &(step, query, repeating, expected) in cases {
         let text = say(step, query, repeating);

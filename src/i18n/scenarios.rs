@@ -63,6 +63,8 @@ texts! {
         ),
         /// Above PyTorch's exception.
         PytorchRaises => ("PyTorch raises:", "PyTorch 抛出："),
+        /// Above the exception one GPU's process raises while the others train.
+        RaisesOnGpu => ("GPU {r}'s process raises:", "GPU {r} 的进程抛出："),
         /// When the core refused an example (a bug).
         CoreError => ("This example could not be computed: {error}", "无法计算这个示例：{error}"),
         /// The usual set-up.
@@ -128,6 +130,27 @@ texts! {
         ExplainWorkerSameSeed => (
             "Each worker process gets a copy of the dataset. PyTorch reseeds torch and random in every worker (base_seed + worker id, with base_seed drawn from the main process's generator each epoch), and NumPy's global np.random, but a generator object the dataset made in __init__, such as np.random.default_rng(0), is copied with its state: every worker draws the same \"random\" augmentations. Reseed it in a worker_init_fn from torch.initial_seed() and the rank (every rank seeded alike has the same base_seed).",
             "每个 worker 进程都会得到数据集的一份副本。PyTorch 会在每个 worker 中重新设置 torch 和 random 的种子（base_seed + worker id，base_seed 在每个 epoch 由主进程的生成器抽取），以及 NumPy 全局的 np.random，但数据集在 __init__ 中创建的生成器对象（如 np.random.default_rng(0)）会连同状态一起被复制：每个 worker 抽到相同的“随机”数据增强。应在 worker_init_fn 中用 torch.initial_seed() 和 rank 重新设置它（以相同种子启动的各 rank 有相同的 base_seed）。"
+        ),
+        /// Scenario 18's title.
+        TitleWeightedNoWrapper => ("WeightedRandomSampler without a distributed wrapper", "WeightedRandomSampler 不加分布式包装"),
+        /// Scenario 18's explanation.
+        ExplainWeightedNoWrapper => (
+            "WeightedRandomSampler knows nothing of GPUs: given to every process's DataLoader as it is, it draws num_samples indices on each GPU, a whole epoch each, and when the processes seed it alike (g.manual_seed(0), or seed_everything) every GPU draws the very same list. The epoch costs num_replicas times the work and the GPUs train on one batch stream. Wrap it in a distributed sampler (Lightning's DistributedSamplerWrapper) so that each GPU keeps its stripe of one list.",
+            "WeightedRandomSampler 不知道有几块 GPU：原样交给每个进程的 DataLoader，它会在每块 GPU 上各抽 num_samples 个索引，各自一整个 epoch；如果各进程用相同的种子（g.manual_seed(0) 或 seed_everything），每块 GPU 抽到的列表完全相同。这个 epoch 的工作量变成 num_replicas 倍，而各 GPU 训练的是同一串 batch。应把它包进分布式 sampler（Lightning 的 DistributedSamplerWrapper），让每块 GPU 只取同一个列表中属于自己的条带。"
+        ),
+        /// Scenario 19's title.
+        TitleWeightedSeedPerRank => ("The wrapper with a seed per rank", "包装器里每个 rank 用不同的种子"),
+        /// Scenario 19's explanation.
+        ExplainWeightedSeedPerRank => (
+            "DistributedSamplerWrapper lists the weighted sampler in each process and keeps that process's stripe of its own list. The stripes fit together only when every process drew the same list: seeded with seed + rank, each GPU takes its stripe of a different draw, so even without replacement (a weighted shuffle, each sample once) some samples land on two GPUs and others on none. Seed the weighted sampler's generator alike in every process; the wrapper's own seed + epoch reshuffles it.",
+            "DistributedSamplerWrapper 在每个进程中列出加权 sampler 的结果，再取本进程那份列表中属于自己的条带。只有各进程抽到同一个列表时，这些条带才能拼在一起：用 seed + rank 作种子时，每块 GPU 取的是不同抽样结果中的条带，所以即使不放回抽样（加权打乱，每个样本一次），也会有样本落在两块 GPU 上，另一些一块也没有。应在每个进程中用相同的种子设置加权 sampler 的生成器；包装器自己的 seed + epoch 会重新打乱它。"
+        ),
+        /// Scenario 20's title.
+        TitleMonaiEmptySlice => ("MONAI: a slice that weighs nothing", "MONAI：某个切片的权重全为零"),
+        /// Scenario 20's explanation.
+        ExplainMonaiEmptySlice => (
+            "MONAI's DistributedWeightedRandomSampler first gives each rank its slice as DistributedSampler deals it, then draws by weight within that slice only. Without shuffling, the slices are the stripes rank::num_replicas of the dataset: with weights alternating 1 and 0, GPU 1's slice is all zero and its process raises torch.multinomial's error, alone, while GPU 0 trains on. Shuffled, each slice mixes the samples, and here every slice holds weight; with few samples of non-zero weight a slice can still weigh nothing by chance.",
+            "MONAI 的 DistributedWeightedRandomSampler 先按 DistributedSampler 的方式给每个 rank 分一个切片，再只在这个切片内按权重抽样。不打乱时，切片就是数据集的条带 rank::num_replicas：权重为 1、0 交替时，GPU 1 的切片全为零，它的进程单独抛出 torch.multinomial 的错误，而 GPU 0 照常训练。打乱后每个切片混有各种样本，这里每个切片都有权重；但如果非零权重的样本很少，某个切片仍可能碰巧权重全为零。"
         ),
         /// Scenario 1's title.
         TitleNoSetEpoch => ("set_epoch never called", "从未调用 set_epoch"),
@@ -196,6 +219,8 @@ texts! {
 
         /// A row: one rank.
         RowRank => ("rank {r}", "rank {r}"),
+        /// A row whose process raised (its exception is shown above).
+        RowRankRaised => ("rank {r}: its process raised", "rank {r}：进程已抛出异常"),
         /// A row: one rank in one epoch.
         RowEpochRank => ("epoch {e}, rank {r}", "epoch {e}，rank {r}"),
         /// A row: one rank with its own seed.
@@ -215,6 +240,12 @@ texts! {
         FactWorkerSeeds => ("different seeds among the workers' generators: {n}", "各 worker 生成器中不同种子的个数：{n}"),
         /// The loader's base seed.
         FactBaseSeed => ("the loader's base_seed this epoch (after torch.manual_seed(0)): {n}", "本 epoch DataLoader 的 base_seed（在 torch.manual_seed(0) 之后）：{n}"),
+        /// Samples that two GPUs or more draw in one epoch.
+        FactSeveralGpus => ("samples drawn on more than one GPU: {n}", "被不止一块 GPU 抽到的样本：{n} 个"),
+        /// GPUs whose whole list is another GPU's.
+        FactIdenticalLists => ("GPUs whose whole list is another GPU's: {n}", "整个列表与另一块 GPU 完全相同的 GPU：{n} 块"),
+        /// How many GPUs' processes raise.
+        FactRaised => ("GPUs whose process raises: {n}", "进程抛出异常的 GPU：{n} 块"),
         /// Samples trained in the epoch, over all GPUs.
         FactTrained => ("samples trained in the epoch, over all GPUs: {n}", "本 epoch 所有 GPU 合计训练的样本数：{n}"),
         /// GPUs left waiting at an all-reduce.

@@ -50,6 +50,12 @@ impl WeightsSpec {
         Some(WeightsSpec::List(Listed(values)))
     }
 
+    /// Sample `i` weighing `values[i % values.len()]` (at most [`MAX_LISTED`] values, as
+    /// [`WeightsSpec::parse`] reads them).
+    pub fn listed(values: Vec<f64>) -> WeightsSpec {
+        WeightsSpec::List(Listed(values))
+    }
+
     /// The URL's spelling, which [`WeightsSpec::parse`] reads back.
     pub fn text(&self) -> String {
         match self {

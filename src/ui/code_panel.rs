@@ -42,7 +42,8 @@ pub fn CodePanel() -> impl IntoView {
                 <button type="button" data-testid="copy-python" on:click=copy>{tr(T::CopyCode)}</button>
                 <span class="copy-status" role="status">{status}</span>
             </div>
-            <pre class="code"><code data-testid="python-code">{move || script.get()}</code></pre>
+            // Long lines scroll sideways: the keyboard reaches it too.
+            <pre class="code" tabindex="0" role="region" aria-labelledby="code-title"><code data-testid="python-code">{move || script.get()}</code></pre>
         </section>
     }
 }

@@ -7,23 +7,45 @@ use crate::i18n::page::ControlText;
 use crate::model::embed::Layout;
 use crate::model::{Field, flag_text};
 
-/// One-click configurations from the classic tutorials and real datasets.
-const PRESETS: [(ControlText, &[(Field, &str)]); 4] = [
+/// One-click configurations from the classic tutorials and real datasets: the label, the
+/// values set, and the schemes compared at the top (none: the comparison keeps its own).
+type Preset = (ControlText, &'static [(Field, &'static str)], &'static [&'static str]);
+
+/// The presets, in the bar's order.
+const PRESETS: [Preset; 5] = [
     (
         ControlText::PresetToy,
         &[(Field::N, "8"), (Field::NumReplicas, "2"), (Field::BatchSize, "4")],
+        &[],
     ),
     (
         ControlText::PresetSmall,
         &[(Field::N, "16"), (Field::NumReplicas, "2"), (Field::BatchSize, "2")],
+        &[],
     ),
     (
         ControlText::PresetCifar,
         &[(Field::N, "50000"), (Field::NumReplicas, "2"), (Field::BatchSize, "64")],
+        &[],
     ),
     (
         ControlText::PresetImagenet,
         &[(Field::N, "1281167"), (Field::NumReplicas, "8"), (Field::BatchSize, "256")],
+        &[],
+    ),
+    // 90 % of one class, each sample weighted 1 / its class's size (`weights=imbalanced`).
+    (
+        ControlText::PresetImbalanced,
+        &[
+            (Field::N, "20"),
+            (Field::NumReplicas, "2"),
+            (Field::BatchSize, "4"),
+            (Field::Weights, "imbalanced"),
+            (Field::NumSamples, "len"),
+            (Field::Replacement, "1"),
+            (Field::Generator, "alike"),
+        ],
+        &["weighted_no_wrapper", "weighted_wrapper", "monai_weighted"],
     ),
 ];
 
@@ -102,10 +124,22 @@ pub fn presets() -> impl IntoView {
     let state = expect_context::<AppState>();
     let presets = PRESETS
         .iter()
-        .map(|(label, values)| {
-            let values: Vec<(Field, String)> =
-                values.iter().map(|(f, v)| (*f, (*v).to_string())).chain([(Field::Rank, "0".into()), (Field::LoaderShuffle, "0".into())]).collect();
-            view! { <button type="button" class="preset" on:click=move |_| state.set_many(&values)>{tr(*label)}</button> }
+        .map(|(label, values, compare)| {
+            let values: Vec<(Field, String)> = values
+                .iter()
+                .map(|(f, v)| (*f, (*v).to_string()))
+                .chain([(Field::Rank, "0".into()), (Field::LoaderShuffle, "0".into())])
+                .collect();
+            let schemes: Vec<_> =
+                compare.iter().filter_map(|name| crate::model::scheme::by_name(name)).collect();
+            view! {
+                <button type="button" class="preset" on:click=move |_| {
+                    state.set_many(&values);
+                    if !schemes.is_empty() {
+                        state.set_compare(schemes.clone());
+                    }
+                }>{tr(*label)}</button>
+            }
         })
         .collect_view();
     view! { <div class="presets" data-testid="presets">{presets}</div> }

@@ -77,7 +77,7 @@ fn SideView(
         <section class=format!("scenario-side {which}") data-testid=format!("scenario-{which}")>
             <h4>{tr(heading)}</h4>
             {code_block(side.code, compact)}
-            {side.error.map(pytorch_error)}
+            {side.error.map(|e| pytorch_error(e, side.raised_on))}
             <div class="scenario-rows">{rows}</div>
             <ul class="scenario-facts">{facts}</ul>
             {(!compact).then(|| show_button(side.params, side.not_shown, show, which, panels))}
@@ -149,15 +149,20 @@ fn fact(f: Fact) -> impl IntoView {
     }
 }
 
-/// PyTorch's exception, word for word, and the rule behind it.
-fn pytorch_error(error: SamplerError) -> impl IntoView {
+/// PyTorch's exception, word for word, and the rule behind it; above it, which GPU's process
+/// raises it when the others train on.
+fn pytorch_error(error: SamplerError, raised_on: Option<usize>) -> impl IntoView {
     let lang = expect_context::<AppState>().lang;
+    let heading = move || match raised_on {
+        Some(r) => fill(ScenarioText::RaisesOnGpu.text(lang.get()), &[("r", &r)]),
+        None => ScenarioText::PytorchRaises.text(lang.get()).to_string(),
+    };
     let shown = error.clone();
     let message = move || shown.shown_in(lang.get());
     let rule = move || error.rule_in(lang.get());
     view! {
         <div class="error-note scenario-error" data-testid="scenario-error">
-            <p>{tr(ScenarioText::PytorchRaises)}</p>
+            <p>{heading}</p>
             <pre><code>{message}</code></pre>
             <p>{rule}</p>
         </div>

@@ -16,6 +16,11 @@ texts! {
             "ImageNet-1k train: 1,281,167 on 8 GPUs",
             "ImageNet-1k 训练集：1,281,167 个样本，8 块 GPU",
         ),
+        /// Preset: two classes, 90 % and 10 %, weighted to balance them.
+        PresetImbalanced => (
+            "Class imbalance: 20 samples, 90 % of one class, weights 1/count",
+            "类别不平衡：20 个样本，90 % 属于同一类，权重为 1/类别样本数",
+        ),
         /// The rank field's label.
         RankLabel => ("rank (highlighted)", "rank（高亮显示）"),
         /// The training loop's group.

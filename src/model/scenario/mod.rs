@@ -1,5 +1,5 @@
 //! The pitfalls, one click each (nine of issue 4, four of the ecosystem's, four of the
-//! workers'): the broken set-up beside the fixed one, every
+//! workers', three of the weighted samplers'): the broken set-up beside the fixed one, every
 //! number computed by the core (never typed in).
 //!
 //! | URL name (`scenario=`) | pitfall | small example |
@@ -21,6 +21,9 @@
 //! | `iterable_sampler` | a `DistributedSampler` for an `IterableDataset`: PyTorch refuses | 8 samples, 2 GPUs |
 //! | `uneven_hang` | GPUs with different step counts: the run hangs at an all-reduce | 10 samples, 4 GPUs |
 //! | `worker_same_numpy_seed` | a generator made in `__init__`, the same in every worker | 8 samples, 2 GPUs, 2 workers |
+//! | `weighted_no_wrapper` | `WeightedRandomSampler` without a distributed wrapper: every GPU draws the whole epoch | 20 samples (90 % one class), 2 GPUs, batch 4 |
+//! | `weighted_seed_per_rank` | the wrapper with a seed per rank: stripes of different lists | 20 samples (90 % one class), 2 GPUs, batch 4 |
+//! | `monai_empty_slice` | MONAI's sampler on a slice that weighs nothing: that process raises | 10 samples, 2 GPUs, batch 2 |
 //!
 //! Fact ids (the page's `fact-<id>`): `repeats`, `distinct-seeds` (1); `never-seen`,
 //! `seen-twice` (2, 4, 8); `predictions`, `counted-twice` (3); `sampler-dropped`, `padding`,
@@ -29,13 +32,15 @@
 //! `restart-twice` (8); `per-gpu-batch`, `effective-batch`, `fewest-steps`, `most-steps`,
 //! `seen-twice` (10, 11); `predictions`, `counted-twice`, `fewest-samples`, `most-samples` (12);
 //! `seen-twice`, `never-seen` (13); `trained`, `most-times`, `never-seen` (14, 15, 16);
-//! `fewest-steps`, `most-steps`, `waiting` (16); `distinct-worker-seeds`, `base-seed` (17).
+//! `fewest-steps`, `most-steps`, `waiting` (16); `distinct-worker-seeds`, `base-seed` (17);
+//! `trained`, `most-steps`, `several-gpus`, `never-seen` (18, 19, 20), `raised` (20).
 
 mod coverage;
 mod ecosystem;
 mod epochs;
 mod loaders;
 pub mod outcome;
+mod weighted;
 mod workers;
 
 pub use outcome::{Chip, Fact, Phrase, Row, Side};
@@ -80,6 +85,12 @@ pub enum Scenario {
     UnevenHang,
     /// A generator made in the dataset's `__init__`, copied into every worker.
     WorkerSameSeed,
+    /// `WeightedRandomSampler` in every GPU's `DataLoader`, no distributed wrapper.
+    WeightedNoWrapper,
+    /// The distributed wrapper around `WeightedRandomSampler`, seeded per rank.
+    WeightedSeedPerRank,
+    /// MONAI's weighted sampler on a rank whose slice weighs nothing.
+    MonaiEmptySlice,
 }
 
 /// A scenario worked out: the broken side, the fixed side, and the set-up they share.
@@ -97,7 +108,7 @@ pub struct Comparison {
 
 impl Scenario {
     /// Every scenario, in the issue's order.
-    pub const ALL: [Scenario; 17] = [
+    pub const ALL: [Scenario; 20] = [
         Scenario::NoSetEpoch,
         Scenario::SeedPerRank,
         Scenario::EvalPadding,
@@ -115,6 +126,9 @@ impl Scenario {
         Scenario::IterableSampler,
         Scenario::UnevenHang,
         Scenario::WorkerSameSeed,
+        Scenario::WeightedNoWrapper,
+        Scenario::WeightedSeedPerRank,
+        Scenario::MonaiEmptySlice,
     ];
 
     /// The name in the URL: `?scenario=<name>`. Stable: tutorials link to these.
@@ -137,6 +151,9 @@ impl Scenario {
             Scenario::IterableSampler => "iterable_sampler",
             Scenario::UnevenHang => "uneven_hang",
             Scenario::WorkerSameSeed => "worker_same_numpy_seed",
+            Scenario::WeightedNoWrapper => "weighted_no_wrapper",
+            Scenario::WeightedSeedPerRank => "weighted_seed_per_rank",
+            Scenario::MonaiEmptySlice => "monai_empty_slice",
         }
     }
 
@@ -166,6 +183,9 @@ impl Scenario {
             Scenario::IterableSampler => T::TitleIterableSampler,
             Scenario::UnevenHang => T::TitleUnevenHang,
             Scenario::WorkerSameSeed => T::TitleWorkerSameSeed,
+            Scenario::WeightedNoWrapper => T::TitleWeightedNoWrapper,
+            Scenario::WeightedSeedPerRank => T::TitleWeightedSeedPerRank,
+            Scenario::MonaiEmptySlice => T::TitleMonaiEmptySlice,
         }
     }
 
@@ -190,6 +210,9 @@ impl Scenario {
             Scenario::IterableSampler => T::ExplainIterableSampler,
             Scenario::UnevenHang => T::ExplainUnevenHang,
             Scenario::WorkerSameSeed => T::ExplainWorkerSameSeed,
+            Scenario::WeightedNoWrapper => T::ExplainWeightedNoWrapper,
+            Scenario::WeightedSeedPerRank => T::ExplainWeightedSeedPerRank,
+            Scenario::MonaiEmptySlice => T::ExplainMonaiEmptySlice,
         }
     }
 
@@ -201,6 +224,7 @@ impl Scenario {
             Scenario::NoSampler => Some(["no_sampler", "distributed"]),
             Scenario::LightningEval => Some(["distributed", "lightning_unrepeated"]),
             Scenario::UnevenHang => Some(["lightning_unrepeated", "distributed"]),
+            Scenario::WeightedNoWrapper => Some(["weighted_no_wrapper", "weighted_wrapper"]),
             _ => None,
         }
     }
@@ -214,6 +238,8 @@ impl Scenario {
             Scenario::IterableNoShard | Scenario::IterableSampler => {
                 Some(["iterable", "distributed"])
             }
+            Scenario::WeightedSeedPerRank => Some(["weighted_wrapper", "distributed"]),
+            Scenario::MonaiEmptySlice => Some(["monai_weighted", "distributed"]),
             other => other.schemes(),
         }
     }
@@ -239,6 +265,9 @@ impl Scenario {
             Scenario::IterableSampler => workers::iterable_sampler()?,
             Scenario::UnevenHang => workers::uneven_hang()?,
             Scenario::WorkerSameSeed => workers::worker_same_seed()?,
+            Scenario::WeightedNoWrapper => weighted::no_wrapper()?,
+            Scenario::WeightedSeedPerRank => weighted::seed_per_rank()?,
+            Scenario::MonaiEmptySlice => weighted::monai_empty_slice()?,
         };
         Ok(Comparison { scenario: self, setup, broken, fixed })
     }

@@ -122,13 +122,23 @@ pub struct Side {
     pub facts: Vec<Fact>,
     /// What PyTorch raises instead, when it refuses the set-up.
     pub error: Option<SamplerError>,
+    /// The GPU whose process alone raises `error`, while the others train (rows for them).
+    pub raised_on: Option<usize>,
 }
 
 impl Side {
     /// A side with its code and picture parameters, to be filled in.
     pub fn new(code: &'static str, params: Option<Params>) -> Self {
         let not_shown = ScenarioText::NotInPicture;
-        Self { code, params, not_shown, rows: Vec::new(), facts: Vec::new(), error: None }
+        Self {
+            code,
+            params,
+            not_shown,
+            rows: Vec::new(),
+            facts: Vec::new(),
+            error: None,
+            raised_on: None,
+        }
     }
 
     /// The fact named `id`, if the side has it.
