@@ -10,11 +10,18 @@ const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 const session = useBrowser();
 
-/** Serious and critical axe violations on the page at `url`, in a light or dark scheme. */
-async function seriousViolations(url, colorScheme = "light") {
+/**
+ * Serious and critical axe violations on the page at `url`, in a light or dark scheme; with
+ * `charts`, once the charts panel has been scrolled to and its part has drawn them.
+ */
+async function seriousViolations(url, colorScheme = "light", { charts = false } = {}) {
   const { page, errors } = await openPage(session.browser, url);
   await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
   await page.waitForSelector("[data-testid=index-table] tr[data-rank]");
+  if (charts) {
+    await page.locator("[data-testid=charts]").scrollIntoViewIfNeeded();
+    await page.waitForSelector("[data-testid=chart-padding] svg");
+  }
   // Evaluated, not added as a <script>: the page's CSP refuses inline scripts it did not hash.
   await page.evaluate(await readFile(axePath, "utf8"));
   const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
@@ -36,10 +43,10 @@ const states = [
   ["the ecosystem: options, a resume, an uneven end", { n: 10, num_replicas: 4, batch_size: 1, epoch: 1, consumed: 1, compare: "lightning_unrepeated,torchdata_resume,iterable", num_workers: 2 }],
 ];
 
-for (const [name, params] of states) {
+for (const [name, params, options] of [...states, ["the charts, loaded", {}, { charts: true }]]) {
   for (const scheme of ["light", "dark"]) {
     test(`no serious accessibility violation: ${name}, ${scheme}`, async () => {
-      assert.deepEqual(await seriousViolations(appUrl(session.server.url, params), scheme), []);
+      assert.deepEqual(await seriousViolations(appUrl(session.server.url, params), scheme, options), []);
     });
   }
 }

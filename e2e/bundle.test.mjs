@@ -73,3 +73,29 @@ test("no request leaves the page's origin, and the CSP refuses all but the page'
   assert.equal(ran, false);
   await page.close();
 });
+
+test("from a sub-path under the CSP, the charts' part loads from beside the page and draws", async () => {
+  const sub = await serveDist("/tools/sampler/");
+  const page = await session.browser.newPage();
+  try {
+    const seen = { requests: [], failed: [], errors: [] };
+    page.on("request", (r) => seen.requests.push(r.url()));
+    page.on("response", (r) => r.status() >= 400 && seen.failed.push(`${r.status()} ${r.url()}`));
+    page.on("console", (m) => m.type() === "error" && seen.errors.push(m.text()));
+    page.on("pageerror", (e) => seen.errors.push(String(e)));
+    await page.addInitScript(() => {
+      window.violations = [];
+      document.addEventListener("securitypolicyviolation", (e) => violations.push(e.violatedDirective));
+    });
+    await page.goto(appUrl(sub.url, { n: 17, num_replicas: 4 }));
+    await page.waitForSelector(TABLE, { timeout: DRAWN });
+    await page.locator("[data-testid=charts]").scrollIntoViewIfNeeded();
+    await page.waitForSelector("[data-testid=chart-padding] svg", { timeout: DRAWN });
+    const part = seen.requests.filter((u) => u.includes("/parts/"));
+    assert.ok(part.length === 2 && part.every((u) => u.startsWith(`${sub.url}parts/charts-`)), part.join(", "));
+    assert.deepEqual([seen.failed, seen.errors, await page.evaluate(() => violations)], [[], [], []]);
+  } finally {
+    await page.close();
+    await sub.close();
+  }
+});

@@ -1,9 +1,11 @@
 // The charts panel in headless Chromium: the four charts and their summaries for the toy
 // example, ImageNet-1k, no set_epoch and Chinese; the SVG download; the page stays responsive.
+// The charts are a part of their own (src/parts/charts.rs, dist/parts/charts-HASH/), loaded
+// when the panel first comes near the screen: not before, and a missing part is said there.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { useBrowser } from "./harness.mjs";
+import { DRAWN, TABLE, appUrl, openPage, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
 // The charts are checked as they come, so a page need not wait for its table first.
@@ -27,8 +29,14 @@ async function settledSummary(page, testid, mark = "", timeout = 120_000) {
   return page.textContent(selector);
 }
 
+/** Scrolls the charts panel into view, which loads the charts' part. */
+async function reachCharts(page) {
+  await page.locator("[data-testid=charts]").scrollIntoViewIfNeeded();
+}
+
 /** Every chart has an SVG with its title and a summary. */
 async function assertCharts(page) {
+  await reachCharts(page);
   for (const id of CHARTS) {
     await page.waitForSelector(`[data-testid=${id}] svg`);
     const summary = await settledSummary(page, id);
@@ -48,10 +56,14 @@ test("the toy example draws the four charts with their summaries", async () => {
 });
 
 test("ImageNet-1k on 8 ranks: exact counts, and no long task while the epochs are drawn", async () => {
-  await withPage({ n: 1281167, num_replicas: 8, batch_size: 256 }, async (page) => {
+  // The page's own start-up at this size (every panel's picture) is budgeted elsewhere
+  // (docs/benchmarks.md): on a loaded 2-core machine it took 29 s here, so wait for it longer.
+  const ready = { ready: "[data-testid=charts]", timeout: 120_000 };
+  await session.withPage({ n: 1281167, num_replicas: 8, batch_size: 256 }, async (page) => {
     // From the first chart on: the page's own start-up (mounting everything) is not the
     // charts' doing, and the large picture is still being drawn then.
-    await page.waitForSelector("[data-testid=chart-visits] svg");
+    await reachCharts(page);
+    await page.waitForSelector("[data-testid=chart-visits] svg", { timeout: DRAWN });
     await page.evaluate(() => {
       window.__longTasks = [];
       new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => e.duration)))
@@ -64,7 +76,7 @@ test("ImageNet-1k on 8 ranks: exact counts, and no long task while the epochs ar
     const longest = Math.max(0, ...(await page.evaluate(() => window.__longTasks)));
     console.log(`ImageNet-1k: longest task while drawing the charts ${longest.toFixed(0)} ms`);
     assert.ok(longest < 150, `longest task ${longest} ms`);
-  });
+  }, ready);
 });
 
 test("without set_epoch every epoch repeats: similarity all 100%, coverage flat", async () => {
@@ -103,4 +115,61 @@ test("each chart downloads as a standalone SVG file", async () => {
     }
     assert.match(await page.textContent("[data-testid=chart-padding] [role=status]"), /Saved sampler-viz_n23_w3_seed7_epoch1_chart-padding\.svg/);
   });
+});
+
+/** The paths under dist/ that `page` asked for in the charts' part (parts/charts-…/). */
+const partRequests = (requests) => requests.filter((u) => /\/parts\/charts-[0-9a-f]{16}\//.test(new URL(u).pathname));
+
+test("the charts' part loads when the panel comes near the screen, not with the page", async () => {
+  const { page, errors, warnings } = await openPage(session.browser, appUrl(session.server.url, {}));
+  const requests = [];
+  page.on("request", (r) => requests.push(r.url()));
+  try {
+    await page.waitForSelector(TABLE, { timeout: DRAWN });
+    // Time for anything the page would fetch by itself: the panel is screens away.
+    await page.waitForTimeout(1000);
+    assert.deepEqual(partRequests(requests), [], "nothing of the part before the panel is near");
+    assert.equal((await page.textContent("[data-testid=charts-loading]")).trim(), "Loading the charts…");
+    await assertCharts(page);
+    const names = partRequests(requests).map((u) => new URL(u).pathname.replace(/.*\//, "")).sort();
+    assert.deepEqual(names, ["charts.js", "charts_bg.wasm"], "the part's module and its wasm, once each");
+    assert.equal(await page.locator("[data-testid=charts-loading]").count(), 0);
+    assert.deepEqual([errors, warnings], [[], []]);
+  } finally {
+    await page.close();
+  }
+});
+
+test("a part whose file is missing says so in its panel, and the rest of the page works", async () => {
+  const { page, errors } = await openPage(session.browser, appUrl(session.server.url, { n: 10, num_replicas: 3 }));
+  await page.route(/\/parts\//, (route) => route.fulfill({ status: 404, body: "not found" }));
+  try {
+    await page.waitForSelector(TABLE, { timeout: DRAWN });
+    await reachCharts(page);
+    const missing = page.locator("[data-testid=charts-missing]");
+    await missing.waitFor({ timeout: DRAWN });
+    assert.match(await missing.textContent(), /^The charts could not be loaded \(.+\)\. The rest of the page works without them\.$/);
+    assert.equal(await page.locator("[data-testid=charts] figure").count(), 0);
+    // The page goes on: a control still redraws the comparison and the tables.
+    await page.fill("[data-testid=control-num_replicas] >> nth=0", "2");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=index-table] tr[data-rank]").length === 2, null, { timeout: DRAWN });
+    // The one error: the browser's own report of the file it could not fetch.
+    assert.ok(errors.length >= 1 && errors.every((e) => /404|Failed to load resource/.test(e)), errors.join("\n"));
+  } finally {
+    await page.close();
+  }
+});
+
+test("lang=zh says the part is missing in Chinese", async () => {
+  const { page } = await openPage(session.browser, appUrl(session.server.url, { lang: "zh" }));
+  await page.route(/\/parts\//, (route) => route.fulfill({ status: 404, body: "not found" }));
+  try {
+    await page.waitForSelector(TABLE, { timeout: DRAWN });
+    assert.equal((await page.textContent("[data-testid=charts-loading]")).trim(), "正在加载图表……");
+    await reachCharts(page);
+    await page.waitForSelector("[data-testid=charts-missing]", { timeout: DRAWN });
+    assert.match(await page.textContent("[data-testid=charts-missing]"), /^无法加载图表（.+）。本页其余部分不受影响。$/);
+  } finally {
+    await page.close();
+  }
 });

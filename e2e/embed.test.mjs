@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { count, crateVersion, useBrowser } from "./harness.mjs";
+import { DRAWN, appUrl, count, crateVersion, openPage, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
 const { withPage } = session;
@@ -199,5 +199,21 @@ test("every pitfall embeds with both sides and no serious accessibility violatio
       const serious = result.violations.filter((v) => ["serious", "critical"].includes(v.impact));
       assert.deepEqual(serious.map((v) => v.id), [], `${scenario} ${lang}`);
     }, { ready: "[data-testid=scenario-panel]" });
+  }
+});
+
+test("an embed loads no part: the charts are the full page's", async () => {
+  const { page, errors } = await openPage(session.browser, appUrl(session.server.url, { embed: 1, n: 17 }));
+  const requests = [];
+  page.on("request", (r) => requests.push(r.url()));
+  try {
+    await page.waitForSelector("[data-testid=full-page-link]", { timeout: DRAWN });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(1000);
+    assert.equal(await page.locator("[data-testid=charts]").count(), 0);
+    assert.deepEqual(requests.filter((u) => u.includes("/parts/")), []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
   }
 });

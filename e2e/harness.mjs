@@ -223,14 +223,14 @@ export function useBrowser(prefix = "/") {
     await session.server?.close();
   });
   /**
-   * Opens the page with these query parameters (and context `options`), waits for `ready`, runs
-   * `body(page)`, then asserts the page logged no console error or warning and threw nothing.
+   * Opens the page with these query parameters (and context `options`), waits for `ready` (up
+   * to `timeout` ms), runs `body(page)`, then asserts the page logged no console error or warning and threw nothing.
    */
-  session.withPage = async (params, body, { options = {}, ready = TABLE, viewport } = {}) => {
+  session.withPage = async (params, body, { options = {}, ready = TABLE, viewport, timeout = DRAWN } = {}) => {
     const url = appUrl(session.server.url, params);
     const { page, errors, warnings } = await openPage(session.browser, url, viewport, options);
     try {
-      await page.waitForSelector(ready, { timeout: DRAWN });
+      await page.waitForSelector(ready, { timeout });
       await body(page);
       assert.deepEqual(errors, [], "no console errors or page errors");
       assert.deepEqual(warnings, [], "no console warnings");

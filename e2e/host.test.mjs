@@ -318,12 +318,16 @@ test("every text and wasm file of the bundle has a .gz and a .br beside it that 
   }
 });
 
-test("served as its compressed copies, the page draws with no error", async () => {
+test("served as its compressed copies, the page and its charts' part draw with no error", async () => {
   session.server.encodings.clear();
   const { page, seen, close } = await open(`${BUNDLE}?n=10`, { ready: "[data-testid=share-link]" });
   try {
+    // And the charts' part, once its panel is near.
+    await page.locator("[data-testid=charts]").scrollIntoViewIfNeeded();
+    await page.waitForSelector("[data-testid=chart-padding] svg", { timeout: DRAWN });
     const sent = [...session.server.encodings.keys()].map((path) => path.slice(BUNDLE.length));
-    for (const pattern of [/^$/, /^sampler-viz-[^/]*\.js$/, /^sampler-viz-[^/]*_bg\.wasm$/, /\.css$/]) {
+    const patterns = [/^$/, /^sampler-viz-[^/]*\.js$/, /^sampler-viz-[^/]*_bg\.wasm$/, /\.css$/, /^parts\/charts-[^/]+\/charts\.js$/, /^parts\/charts-[^/]+\/charts_bg\.wasm$/];
+    for (const pattern of patterns) {
       assert.ok(sent.some((f) => pattern.test(f)), `a file matching ${pattern} was sent compressed (sent: ${sent.join(", ")})`);
     }
     assert.deepEqual(seen.errors, []);

@@ -9,6 +9,8 @@
 //! - [`model`]: what the page shows, computed from its URL parameters (pure, like the core).
 //! - `ui` (wasm only, the default `page` feature): the Leptos page that draws what the model computed.
 //! - `js_api` (wasm only): the core as an ES module for other pages (`docs/js-api.md`).
+//! - `parts` (wasm only): parts of the page loaded on demand, each a module of its own (the
+//!   charts).
 
 pub mod chart;
 pub mod conformance;
@@ -18,5 +20,7 @@ pub mod js_api;
 pub mod model;
 pub use sampler_core as sampler;
 
+#[cfg(all(target_arch = "wasm32", feature = "charts-part"))]
+pub mod parts;
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod ui;

@@ -1,22 +1,92 @@
-//! Runs [`HistoryTask`] for the current picture in slices, one browser task each, publishing
-//! what is known after every slice; a newer configuration cancels a run still under way.
+//! Has the charts' part draw the first epochs of the current picture's configuration in
+//! slices, one browser task each, and redraws the two charts that compare epochs whenever what
+//! is known changes; a newer configuration cancels a run still under way.
+
+use std::cell::RefCell;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::AppState;
+use super::charts_part::{self, Chart, HistoryRun, blank};
 use super::state::next_macrotask;
-use crate::chart::history::{History, HistoryTask};
+use crate::chart::ChartError;
+use crate::i18n::Lang;
 use crate::model::Params;
 
 /// Work per slice: half the main picture's slice, since these slices run beside the page's
 /// own; about 50 ms at the size cap on a loaded two-core machine (where 2^19 reached 100 ms).
 const SLICE: u32 = 1 << 18;
 
-/// The history of the first epochs, for the current sampler, loader and `set_epoch`; `None`
-/// before the first slice.
-pub fn use_history(state: AppState) -> RwSignal<Option<History>> {
-    let history = RwSignal::new(None::<History>);
+thread_local! {
+    /// The current run of the first epochs: none before its first slice, or why it stopped.
+    /// One charts panel per page, so one run (a part's object, which no signal can hold).
+    static RUN: RefCell<Option<Result<HistoryRun, ChartError>>> = const { RefCell::new(None) };
+}
+
+/// The two charts that compare epochs: a count that moves whenever [`RUN`] knows more.
+#[derive(Clone, Copy)]
+pub struct History {
+    changed: RwSignal<u64>,
+}
+
+impl History {
+    /// The similarity chart, redrawn as the run goes on.
+    pub fn similarity(self, lang: RwSignal<Lang>) -> Memo<Chart> {
+        self.chart(lang, HistoryRun::similarity)
+    }
+
+    /// The coverage chart, redrawn as the run goes on.
+    pub fn coverage(self, lang: RwSignal<Lang>) -> Memo<Chart> {
+        self.chart(lang, HistoryRun::coverage)
+    }
+
+    fn chart(self, lang: RwSignal<Lang>, draw: fn(&HistoryRun, Lang) -> Chart) -> Memo<Chart> {
+        Memo::new(move |_| {
+            self.changed.track();
+            let lang = lang.get();
+            RUN.with_borrow(|run| match run {
+                None => blank(),
+                Some(Ok(run)) => draw(run, lang),
+                Some(Err(e)) => (Err(e.clone()), String::new()),
+            })
+        })
+    }
+
+    /// Puts `next` in place of the run, giving the old one's memory back to the part.
+    fn replace(self, next: Option<Result<HistoryRun, ChartError>>) {
+        if let Some(Ok(old)) = RUN.replace(next) {
+            old.free();
+        }
+        self.changed.update(|n| *n += 1);
+    }
+
+    /// One slice of the run: `true` once there is nothing left to do.
+    fn advance(self, seen: &mut u32) -> bool {
+        let step = RUN.with_borrow(|run| match run {
+            Some(Ok(run)) => Some(run.advance(SLICE).map(|done| (done, run.changes()))),
+            _ => None,
+        });
+        match step {
+            None => true,
+            Some(Ok((done, changes))) => {
+                if changes != *seen {
+                    *seen = changes;
+                    self.changed.update(|n| *n += 1);
+                }
+                done
+            }
+            Some(Err(e)) => {
+                self.replace(Some(Err(e)));
+                true
+            }
+        }
+    }
+}
+
+/// Runs the first epochs for the current sampler, loader and `set_epoch` in the charts' part.
+pub fn use_history(state: AppState) -> History {
+    let history = History { changed: RwSignal::new(0) };
     let runs = StoredValue::new(0u64);
     // The epoch, rank and stage shown do not change the first epochs: do not start again.
     let key = Memo::new(move |_| state.picture.with(|p| Key::of(&p.params)));
@@ -24,26 +94,22 @@ pub fn use_history(state: AppState) -> RwSignal<Option<History>> {
         key.with(|_| ());
         let run = runs.get_value() + 1;
         runs.set_value(run);
-        let picture = state.picture.get_untracked();
+        let query = state.picture.with_untracked(|p| p.params.to_query());
         spawn_local(async move {
             // Start after the new picture is on screen.
             next_macrotask().await;
             if runs.get_value() != run {
                 return;
             }
-            let mut task = HistoryTask::new(&picture);
-            drop(picture);
-            history.set(Some(task.history().clone()));
+            let started = match charts_part::loaded() {
+                Some(part) => part.history(&query),
+                None => Err(ChartError("the charts' part is not loaded".into())),
+            };
+            history.replace(Some(started));
+            let mut seen = 0;
             loop {
                 next_macrotask().await;
-                if runs.get_value() != run {
-                    return;
-                }
-                let done = task.advance(SLICE);
-                if history.with_untracked(|h| h.as_ref() != Some(task.history())) {
-                    history.set(Some(task.history().clone()));
-                }
-                if done {
+                if runs.get_value() != run || history.advance(&mut seen) {
                     return;
                 }
             }

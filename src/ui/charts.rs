@@ -1,16 +1,19 @@
-//! The charts panel: places the SVG charts that [`crate::chart`] draws, each with its summary
-//! and a download. The one-epoch charts follow the picture; the ones comparing epochs fill in
-//! as [`super::chart_history`] draws the first epochs in the background.
+//! The charts panel: its heading and, once the charts' part is loaded ([`super::part`], when
+//! the panel first comes within a screen of the viewport), the four charts it draws, each with
+//! its summary and a download. The one-epoch charts follow the picture; the ones comparing
+//! epochs fill in as [`super::chart_history`] has the part draw the first epochs in slices.
+//! Until then the panel says it is loading; if the part cannot be loaded, it says so there.
 
+use leptos::html::Section;
 use leptos::prelude::*;
 
 use super::chart_figure::ChartFigure;
 use super::chart_history::use_history;
-use super::{AppState, deferred, tr};
+use super::charts_part;
+use super::part::{self, Part};
+use super::{AppState, deferred, fill, tr};
 use crate::chart::data::{PaddingData, VisitsData};
-use crate::chart::history::History;
-use crate::chart::{ChartError, coverage, padding, similarity, summary, visits};
-use crate::i18n::Lang;
+use crate::chart::summary;
 use crate::i18n::charts::ChartText;
 
 /// The charts for the current picture.
@@ -18,53 +21,57 @@ use crate::i18n::charts::ChartText;
 pub fn Charts() -> impl IntoView {
     let state = expect_context::<AppState>();
     let lang = state.lang;
+    let section = NodeRef::<Section>::new();
+    let part = part::load_near(charts_part::NAME, section);
+    let shown = move || {
+        match part.get() {
+        Part::Waiting => view! {
+            <p class="chart-status" role="status" data-testid="charts-loading">{tr(ChartText::Loading)}</p>
+        }
+        .into_any(),
+        Part::Missing(why) => view! {
+            <p class="chart-error" role="status" data-testid="charts-missing">
+                {move || fill(ChartText::PartMissing, lang.get(), &[("why", &why)])}
+            </p>
+        }
+        .into_any(),
+        Part::Ready => view! { <ChartGrid /> }.into_any(),
+    }
+    };
+    view! {
+        <section class="charts" data-testid="charts" aria-labelledby="charts-title" node_ref=section>
+            <h2 id="charts-title">{tr(ChartText::Heading)}</h2>
+            <p class="explain">{move || summary::intro(lang.get())}</p>
+            {shown}
+        </section>
+    }
+}
+
+/// The four charts, drawn by the charts' part (loaded by now).
+#[component]
+fn ChartGrid() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let lang = state.lang;
     // One browser task after the picture, so that a control change paints its picture first.
     let visits_data =
         deferred(Memo::new(move |_| state.picture.with(|p| VisitsData::from_picture(p))));
     let padding_data =
         deferred(Memo::new(move |_| state.picture.with(|p| PaddingData::from_picture(p))));
+    let visits = Memo::new(move |_| {
+        let lang = lang.get();
+        visits_data.with(|d| charts_part::draw(|part| part.visits(d, lang)))
+    });
+    let padding = Memo::new(move |_| {
+        let lang = lang.get();
+        padding_data.with(|d| charts_part::draw(|part| part.padding(d, lang)))
+    });
     let history = use_history(state);
-    let from_history = move |draw: fn(&History, Lang) -> Result<String, ChartError>| {
-        Memo::new(move |_| match history.get() {
-            Some(h) => draw(&h, lang.get()),
-            None => Ok(String::new()),
-        })
-    };
-    let said = move |say: fn(&History, Lang) -> String| {
-        Signal::derive(move || {
-            history.with(|h| h.as_ref().map(|h| say(h, lang.get())).unwrap_or_default())
-        })
-    };
     view! {
-        <section class="charts" data-testid="charts" aria-labelledby="charts-title">
-            <h2 id="charts-title">{tr(ChartText::Heading)}</h2>
-            <p class="explain">{move || summary::intro(lang.get())}</p>
-            <div class="chart-grid">
-                <ChartFigure
-                    testid="chart-visits"
-                    title=ChartText::VisitsTitle
-                    svg=Memo::new(move |_| visits_data.with(|d| visits::svg(d, lang.get())))
-                    summary=Signal::derive(move || visits_data.with(|d| summary::visits(d, lang.get())))
-                />
-                <ChartFigure
-                    testid="chart-similarity"
-                    title=ChartText::SimilarityTitle
-                    svg=from_history(similarity::svg)
-                    summary=said(summary::similarity)
-                />
-                <ChartFigure
-                    testid="chart-coverage"
-                    title=ChartText::CoverageTitle
-                    svg=from_history(coverage::svg)
-                    summary=said(summary::coverage)
-                />
-                <ChartFigure
-                    testid="chart-padding"
-                    title=ChartText::PaddingTitle
-                    svg=Memo::new(move |_| padding_data.with(|d| padding::svg(d, lang.get())))
-                    summary=Signal::derive(move || padding_data.with(|d| summary::padding(d, lang.get())))
-                />
-            </div>
-        </section>
+        <div class="chart-grid">
+            <ChartFigure testid="chart-visits" title=ChartText::VisitsTitle chart=visits />
+            <ChartFigure testid="chart-similarity" title=ChartText::SimilarityTitle chart=history.similarity(lang) />
+            <ChartFigure testid="chart-coverage" title=ChartText::CoverageTitle chart=history.coverage(lang) />
+            <ChartFigure testid="chart-padding" title=ChartText::PaddingTitle chart=padding />
+        </div>
     }
 }

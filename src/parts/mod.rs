@@ -1,0 +1,11 @@
+//! Parts of the page loaded on demand (issue 19's split): each a wasm-bindgen module of pure
+//! functions of its own, built alone by `scripts/build-parts` with its cargo feature (never with
+//! the page's `page` feature, so no part carries Leptos), into `parts/NAME-HASH/` beside the
+//! page. The page finds it through `<meta name="sampler-viz:part:NAME">` in `index.html` and
+//! imports it when the section that needs it first comes near the screen (`ui::part`).
+//!
+//! A part never touches the page's DOM or memory: the page hands it numbers and strings, and it
+//! hands back strings (for the charts, SVG documents and sentences).
+
+#[cfg(feature = "charts-part")]
+pub mod charts;

@@ -1,0 +1,123 @@
+//! A part of the page loaded on demand ([`crate::parts`]): its module's address from
+//! `<meta name="sampler-viz:part:NAME" content="…">` (written by `scripts/build-parts`), and
+//! an `import()` of it (`part.js`) once the element that needs it is first near the screen.
+//! A part that cannot be loaded is said where it would have been; nothing else waits for it.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use leptos::html::Section;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{IntersectionObserver, IntersectionObserverEntry, IntersectionObserverInit, js_sys};
+
+#[wasm_bindgen(module = "/src/ui/part.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = importPart)]
+    fn import_part(href: &str) -> js_sys::Promise;
+}
+
+/// How far ahead of the screen a part starts loading: one more screen's height below it.
+const AHEAD: &str = "0px 0px 100% 0px";
+
+thread_local! {
+    /// Each part loaded so far, by name: a module is loaded once for the page's lifetime.
+    static LOADED: RefCell<Vec<(&'static str, JsValue)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Where a part is: still to load, loaded ([`module`] has it), or missing and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Part {
+    /// Not asked for yet, or on its way.
+    Waiting,
+    /// The part's module is loaded and started.
+    Ready,
+    /// It could not be loaded: the browser's words.
+    Missing(String),
+}
+
+/// The exports of part `name`, once it is [`Part::Ready`].
+pub fn module(name: &str) -> Option<JsValue> {
+    LOADED.with_borrow(|loaded| loaded.iter().find(|(n, _)| *n == name).map(|(_, m)| m.clone()))
+}
+
+/// Loads part `name` once `near` is within a screen of the viewport; the signal follows it.
+pub fn load_near(name: &'static str, near: NodeRef<Section>) -> RwSignal<Part> {
+    let part = RwSignal::new(if module(name).is_some() { Part::Ready } else { Part::Waiting });
+    Effect::new(move |observing: Option<bool>| {
+        if observing == Some(true) || part.get_untracked() == Part::Ready {
+            return true;
+        }
+        let Some(section) = near.get() else { return false };
+        watch(&section, move || spawn_local(load(name, part)));
+        true
+    });
+    part
+}
+
+/// Calls `then` once, the first time `element` comes within [`AHEAD`] of the viewport (at
+/// once where the browser has no IntersectionObserver).
+fn watch(element: &web_sys::Element, then: impl FnOnce() + 'static) {
+    let then = Rc::new(Cell::new(Some(Box::new(then) as Box<dyn FnOnce()>)));
+    let pending = then.clone();
+    let on_change = Closure::<dyn FnMut(js_sys::Array, IntersectionObserver)>::new(
+        move |entries: js_sys::Array, observer: IntersectionObserver| {
+            let near = entries.iter().any(|e| {
+                e.dyn_into::<IntersectionObserverEntry>().is_ok_and(|e| e.is_intersecting())
+            });
+            if near && let Some(then) = pending.take() {
+                observer.disconnect();
+                then();
+            }
+        },
+    );
+    let options = IntersectionObserverInit::new();
+    options.set_root_margin(AHEAD);
+    match IntersectionObserver::new_with_options(on_change.as_ref().unchecked_ref(), &options) {
+        Ok(observer) => {
+            observer.observe(element);
+            // The observer holds the callback for as long as it lives.
+            on_change.forget();
+        }
+        Err(_) => {
+            if let Some(then) = then.take() {
+                then();
+            }
+        }
+    }
+}
+
+async fn load(name: &'static str, part: RwSignal<Part>) {
+    if module(name).is_some() {
+        return part.set(Part::Ready);
+    }
+    let next = match address(name) {
+        None => Part::Missing(format!("no <meta name=\"sampler-viz:part:{name}\"> in index.html")),
+        Some(href) => match JsFuture::from(import_part(&href)).await {
+            Ok(module) => {
+                LOADED.with_borrow_mut(|loaded| loaded.push((name, module)));
+                Part::Ready
+            }
+            Err(error) => Part::Missing(describe(&error)),
+        },
+    };
+    part.set(next);
+}
+
+/// The part's module address, as `scripts/build-parts` wrote it into the page.
+fn address(name: &str) -> Option<String> {
+    let selector = format!("meta[name=\"sampler-viz:part:{name}\"]");
+    let meta = document().query_selector(&selector).ok().flatten()?;
+    meta.get_attribute("content").filter(|href| !href.is_empty())
+}
+
+/// An error thrown in JavaScript, as its message says it.
+pub fn describe(error: &JsValue) -> String {
+    error
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| error.as_string())
+        .unwrap_or_else(|| "unknown error".to_string())
+}
