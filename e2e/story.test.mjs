@@ -70,6 +70,10 @@ test("every figure follows the compared scheme picked above the story", async ()
 
 test("the scoreboard reads every registered scheme off its own deal, and compares one at the top", async () => {
   await withPage({ n: 8, num_replicas: 2 }, async (page) => {
+    // Dealt once it nears the screen, not before.
+    assert.equal(await page.locator("[data-testid=scoreboard] tr[data-dealt]").count(), 0);
+    await page.locator("[data-testid=scoreboard]").scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=scoreboard] tbody tr")].every((tr) => tr.hasAttribute("data-dealt")));
     const rows = await page.$$eval("[data-testid=scoreboard] tbody tr", (trs) => trs.map((tr) => tr.dataset.scheme));
     assert.ok(rows.includes("distributed") && rows.includes("no_sampler") && rows.includes("accelerate"), rows.join());
     const noSampler = await page.textContent("[data-testid=scoreboard] tr[data-scheme=no_sampler]");

@@ -8,6 +8,8 @@ texts! {
         Follows => ("The figures below draw", "下面的图展示"),
         /// The label on each figure naming its scheme.
         DrawnFor => ("Drawn for {scheme}", "所示方案：{scheme}"),
+        /// The scoreboard, a row not dealt yet.
+        ScoreboardPending => ("Dealing…", "计算中……"),
         /// Present mode: the step under the comparison.
         PresentAt => ("Step {k} of {all}: {title}", "第 {k} 步，共 {all} 步：{title}"),
         /// Present mode: the steps' navigation, for screen readers.

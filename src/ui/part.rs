@@ -59,7 +59,7 @@ pub fn load_near(name: &'static str, near: NodeRef<Section>) -> RwSignal<Part> {
 
 /// Calls `then` once, the first time `element` comes within [`AHEAD`] of the viewport (at
 /// once where the browser has no IntersectionObserver).
-fn watch(element: &web_sys::Element, then: impl FnOnce() + 'static) {
+pub fn watch(element: &web_sys::Element, then: impl FnOnce() + 'static) {
     let then = Rc::new(Cell::new(Some(Box::new(then) as Box<dyn FnOnce()>)));
     let pending = then.clone();
     let on_change = Closure::<dyn FnMut(js_sys::Array, IntersectionObserver)>::new(

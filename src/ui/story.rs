@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use super::focus::{DrawnFor, Focus, FocusPicker};
+use super::focus::{DrawnFor, Focus, FocusDeal, FocusPicker};
 use super::scheme_stages::stage_view;
 use super::{AppState, fill, tr};
 use crate::i18n::page::TableText;
@@ -12,7 +12,7 @@ use crate::i18n::story::StoryText as T;
 use crate::model::embed::{Layout, Section};
 use crate::model::picture::PREVIEW;
 use crate::model::scheme::history::{self, EPOCH_BUDGET, EPOCHS, Plan};
-use crate::model::scheme::{self, Scheme, Verdict, stages};
+use crate::model::scheme::{self, Scheme, Shared, Verdict, stages};
 use crate::model::story::{self, Step};
 use crate::model::{Field, Params, Stage};
 
@@ -320,7 +320,9 @@ pub fn EpochList() -> impl IntoView {
 /// Ranks each epoch of the list previews.
 const PREVIEW_RANKS: usize = 8;
 
-/// Step 6: every registered set-up on these values, each read off its own deal.
+/// Step 6: every registered set-up on these values, each read off its own deal. At ImageNet's
+/// size one deal is a noticeable task: the deals are made only once the table nears the
+/// screen, one scheme per task, and made again when the values change.
 #[component]
 pub fn Scoreboard() -> impl IntoView {
     let state = expect_context::<AppState>();
@@ -328,53 +330,70 @@ pub fn Scoreboard() -> impl IntoView {
     let later = super::deferred(Memo::new(move |_| {
         state.picture.with(|p| Params { stage: Stage::Batch, ..p.params.clone() })
     }));
+    let near = RwSignal::new(false);
+    let deals = RwSignal::new(Vec::<FocusDeal>::new());
+    let generation = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        let params = later.get();
+        if !near.get() {
+            return;
+        }
+        let shared = Shared { epoch: Some(state.picture.with_untracked(|p| p.epoch.clone())) };
+        generation.update_value(|g| *g += 1);
+        deals.set(Vec::new());
+        deal_next(generation.get_value(), generation, params, shared, deals);
+    });
+    let wrap = NodeRef::<leptos::html::Div>::new();
+    wrap.on_load(move |element| super::part::watch(&element, move || near.set(true)));
     let rows = move || {
         let lang = state.lang.get();
-        let params = later.get();
         let current = focus.scheme.get();
-        let shared =
-            scheme::Shared { epoch: Some(state.picture.with_untracked(|p| p.epoch.clone())) };
-        scheme::SCHEMES
-            .iter()
-            .map(|&s| {
-                let cells = match s.deal(&params, &shared) {
-                    Ok(deal) => {
-                        let steps = story::span(deal.steps_range());
-                        let once = matches!(Verdict::of(&deal), Verdict::EachOnce);
-                        view! {
-                            <td class:once=once>{super::scheme_facts::verdict(&deal, lang)}</td>
-                            <td>{steps}</td>
+        deals.with(|deals| {
+            scheme::SCHEMES
+                .iter()
+                .enumerate()
+                .map(|(k, &s)| {
+                    let cells = match deals.get(k) {
+                        None => view! { <td colspan="2" class="pending">{tr(T::ScoreboardPending)}</td> }.into_any(),
+                        Some(Ok(deal)) => {
+                            let steps = story::span(deal.steps_range());
+                            let once = matches!(Verdict::of(deal), Verdict::EachOnce);
+                            view! {
+                                <td class:once=once>{super::scheme_facts::verdict(deal, lang)}</td>
+                                <td>{steps}</td>
+                            }
+                            .into_any()
                         }
-                        .into_any()
-                    }
-                    Err(errors) => {
-                        let message = errors.first().map(|e| e.message(lang)).unwrap_or_default();
-                        view! { <td colspan="2" lang="en">{fill(T::Refuses, lang, &[("message", &message)])}</td> }.into_any()
-                    }
-                };
-                let name = s.name();
-                let button = (name != current.name()).then(|| {
-                    let label = fill(T::CompareButton, lang, &[("scheme", &current.title().text(lang))]);
+                        Some(Err(errors)) => {
+                            let message = errors.first().map(|e| e.message(lang)).unwrap_or_default();
+                            view! { <td colspan="2" lang="en">{fill(T::Refuses, lang, &[("message", &message)])}</td> }.into_any()
+                        }
+                    };
+                    let name = s.name();
+                    let button = (name != current.name()).then(|| {
+                        let label = fill(T::CompareButton, lang, &[("scheme", &current.title().text(lang))]);
+                        view! {
+                            <button type="button" data-testid="scoreboard-compare" on:click=move |_| {
+                                let first = focus.scheme.get_untracked();
+                                state.set_compare(vec![first, s]);
+                                scroll_to_top();
+                            }>{label}</button>
+                        }
+                    });
                     view! {
-                        <button type="button" data-testid="scoreboard-compare" on:click=move |_| {
-                            let first = focus.scheme.get_untracked();
-                            state.set_compare(vec![first, s]);
-                            scroll_to_top();
-                        }>{label}</button>
+                        <tr data-scheme=name data-dealt=deals.get(k).is_some().then_some("")>
+                            <th scope="row">{s.title().text(lang)}</th>
+                            {cells}
+                            <td>{button}</td>
+                        </tr>
                     }
-                });
-                view! {
-                    <tr data-scheme=name>
-                        <th scope="row">{s.title().text(lang)}</th>
-                        {cells}
-                        <td>{button}</td>
-                    </tr>
-                }
-            })
-            .collect_view()
+                })
+                .collect_view()
+        })
     };
     view! {
-        <div class="scoreboard-wrap" tabindex="0" role="region" aria-label=tr(T::LibraryTitle)>
+        <div class="scoreboard-wrap" tabindex="0" role="region" aria-label=tr(T::LibraryTitle)
+            node_ref=wrap>
         <table class="scoreboard" data-testid="scoreboard">
             <thead>
                 <tr>
@@ -388,6 +407,30 @@ pub fn Scoreboard() -> impl IntoView {
         </table>
         </div>
     }
+}
+
+/// Deals the next registered scheme of the scoreboard in a task of its own, then the one
+/// after, until all are dealt or newer values (a later `generation`) take over.
+fn deal_next(
+    mine: u64,
+    generation: StoredValue<u64>,
+    params: Params,
+    shared: Shared,
+    deals: RwSignal<Vec<FocusDeal>>,
+) {
+    set_timeout(
+        move || {
+            if generation.try_get_value() != Some(mine) {
+                return;
+            }
+            let k = deals.with_untracked(Vec::len);
+            let Some(s) = scheme::SCHEMES.get(k) else { return };
+            let deal = s.deal(&params, &shared).map(std::sync::Arc::new);
+            deals.update(|d| d.push(deal));
+            deal_next(mine, generation, params, shared, deals);
+        },
+        std::time::Duration::ZERO,
+    );
 }
 
 /// Step 7: each GPU's batches by the worker that loads them, and where uneven ends hang.
