@@ -39,7 +39,7 @@ pub fn App() -> impl IntoView {
     let layout = embed::page_layout();
     provide_context(state);
     provide_context(layout);
-    provide_context(super::present::Presenting::from_url(layout.embed));
+    provide_context(super::present::Presenting::from_url(state, layout.embed));
     Focus::provide(state);
     super::story::StoryCursor::provide(layout.embed);
     follow_title(state);

@@ -1,5 +1,6 @@
-//! Present mode (`present=1`, or its button): the comparison alone fills the screen, its tiles
-//! large enough for a projector; ←/→ step the epochs wherever the focus is, Esc leaves. The
+//! Present mode (`present=1`, or its button): the comparison and one story step fill the screen,
+//! its tiles large enough for a projector; ←/→ go from step to step (in the comparison, its
+//! epochs), Esc leaves. The
 //! epoch play's speed (`speed=`) is kept here too, since a lecturer sets both.
 
 use leptos::prelude::*;
@@ -15,15 +16,18 @@ pub struct Presenting {
     pub on: RwSignal<bool>,
     /// The epoch play's speed, a factor of [`present::SPEEDS`].
     pub speed: RwSignal<f64>,
+    /// Where the URL is written (kept here: Esc's key listener runs outside any reactive owner,
+    /// where no context can be looked up).
+    state: AppState,
 }
 
 impl Presenting {
     /// From the URL (`present=` only on the full page), and the page's root class following it.
-    pub fn from_url(embed: bool) -> Self {
+    pub fn from_url(state: AppState, embed: bool) -> Self {
         let flag = url::param("present").and_then(|v| crate::model::parse_flag(&v));
         let on = RwSignal::new(!embed && flag == Some(true));
         let speed = url::param("speed").and_then(|v| present::speed(&v)).unwrap_or(1.0);
-        let presenting = Self { on, speed: RwSignal::new(speed) };
+        let presenting = Self { on, speed: RwSignal::new(speed), state };
         Effect::new(move |_| {
             let on = on.get();
             if let Some(root) = document().document_element() {
@@ -39,23 +43,14 @@ impl Presenting {
     /// Enters or leaves present mode, and says so in the URL.
     pub fn set(self, on: bool) {
         self.on.set(on);
-        url::set_params(&[("present", on.then_some("1"))]);
-        Self::wrote_url();
+        self.state.set_url(&[("present", on.then_some("1"))]);
     }
 
     /// Plays the epochs at `factor` times their speed, and says so in the URL (`1` is left out).
     pub fn set_speed(self, factor: f64) {
         self.speed.set(factor);
         let name = present::speed_name(factor);
-        url::set_params(&[("speed", (name != "1").then_some(name))]);
-        Self::wrote_url();
-    }
-
-    /// Lets what shows the URL (the share panel) follow.
-    fn wrote_url() {
-        if let Some(state) = use_context::<AppState>() {
-            state.url_writes.update(|n| *n += 1);
-        }
+        self.state.set_url(&[("speed", (name != "1").then_some(name))]);
     }
 }
 
