@@ -107,13 +107,13 @@ test("each chart downloads as a standalone SVG file", async () => {
     await assertCharts(page);
     for (const id of CHARTS) {
       const [file] = await Promise.all([page.waitForEvent("download"), page.click(`[data-testid=${id}-download]`)]);
-      assert.equal(file.suggestedFilename(), `sampler-viz_n23_w3_seed7_epoch1_${id}.svg`);
+      assert.equal(file.suggestedFilename(), `sampler-viz_distributed_n23_w3_seed7_epoch1_${id}.svg`);
       const text = await readFile(await file.path(), "utf8");
       assert.match(text, /^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
       assert.match(text, /<rect[^>]*fill="#FFFFFF"/i, "a white background of its own");
       assert.match(text, /<\/svg>\s*$/);
     }
-    assert.match(await page.textContent("[data-testid=chart-padding] [role=status]"), /Saved sampler-viz_n23_w3_seed7_epoch1_chart-padding\.svg/);
+    assert.match(await page.textContent("[data-testid=chart-padding] [role=status]"), /Saved sampler-viz_distributed_n23_w3_seed7_epoch1_chart-padding\.svg/);
   });
 });
 

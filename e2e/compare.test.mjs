@@ -181,7 +181,7 @@ test("a bad compare= says so and shows the default pair; the picker rewrites com
   });
 });
 
-test("play moves the epoch on; without set_epoch the verdict says nothing moves", async () => {
+test("play moves the epoch on; without set_epoch the verdict warns that the order repeats", async () => {
   await withPage({ n: 8, num_replicas: 2 }, async (page) => {
     const before = await readPanels(page);
     await page.click("[data-testid=play-epochs]");
@@ -192,7 +192,7 @@ test("play moves the epoch on; without set_epoch the verdict says nothing moves"
   });
   await withPage({ n: 8, num_replicas: 2, set_epoch: 0, epoch: 3 }, async (page) => {
     const verdict = await page.textContent("[data-scheme=distributed] [data-testid=verdict]");
-    assert.match(verdict, /Same order as epoch 0/);
+    assert.match(verdict, /But it is the same order as epoch 0: every GPU trains on the same samples in the same order again/);
     await page.waitForSelector("[data-scheme=distributed] [data-fact=cover]");
     assert.match(await page.textContent("[data-scheme=distributed] [data-fact=cover]"), /never/);
     assert.match(await page.textContent("[data-scheme=no_sampler] [data-fact=cover]"), /every sample: 1\./);

@@ -152,6 +152,7 @@ test("an embed says what it cannot show: an unknown pitfall, the walk-through", 
   await withPage({ hide: "pipeline", guide: 1 }, async (page) => {
     assert.match(await page.textContent("[data-testid=url-notices]"), /hide=pipeline leaves out, so it is left out too/);
     assert.equal(await count(page, "[data-testid=guide-start]"), 0);
+    assert.equal(await count(page, "[data-testid=guide]"), 0, "no walk-through where its pipeline is left out");
   });
   await withPage({ embed: 1, hide: "seed" }, async (page) => {
     assert.equal(await count(page, "[data-testid=url-notices]"), 0, "nothing to say, nothing said");

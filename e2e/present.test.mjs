@@ -26,7 +26,7 @@ function look(page) {
 }
 
 for (const [zoom, viewport] of [["100%", { width: 1280, height: 800 }], ["150%", { width: 853, height: 533 }]]) {
-  test(`present=1 at 1280×800 (${zoom}): the comparison alone, tiles at least 48 px`, async () => {
+  test(`present=1 at 1280×800 (${zoom} zoom): the comparison alone, tiles at least 48 px`, async () => {
     await session.withPage({ present: 1 }, async (page) => {
       const seen = await look(page);
       assert.ok(seen.tile >= 48, `tiles ${seen.tile} px wide`);
@@ -45,13 +45,18 @@ test("the button enters present mode, ←/→ go from story step to story step, 
     await page.click("[data-testid=present]");
     await page.waitForFunction(() => document.documentElement.classList.contains("presenting"));
     assert.equal(pageQuery(page).get("present"), "1");
-    await page.evaluate(() => document.activeElement.blur());
+    // Focus moves to the steps' buttons, so that ← and → step through the story at once.
+    await page.waitForFunction(() => document.activeElement?.dataset.testid === "present-next");
     const shown = () => page.evaluate(() => ({
       steps: [...document.querySelectorAll("[data-testid=story-step]")].filter((e) => e.getClientRects().length > 0).map((e) => e.id),
       at: document.querySelector("[data-testid=present-at]").textContent,
     }));
     assert.deepEqual(await shown(), { steps: ["split"], at: "Step 1 of 8: Split across GPUs" });
     assert.equal(await page.isDisabled("[data-testid=present-back]"), true);
+    // The first → brings step 1, below the comparison, on screen; the next ones go on.
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => document.querySelector("#split").getBoundingClientRect().top < innerHeight * 0.4);
+    assert.match((await shown()).at, /^Step 1 of 8: /);
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");
     await page.waitForFunction(() => document.querySelector("#set-epoch").getClientRects().length > 0);
@@ -59,12 +64,13 @@ test("the button enters present mode, ←/→ go from story step to story step, 
     assert.match((await shown()).at, /^Step 3 of 8: /);
     assert.equal(pageQuery(page).get("step"), "set-epoch");
     const top = await page.$eval("#set-epoch", (e) => e.getBoundingClientRect().top);
-    assert.ok(top >= 0 && top < 400, `the step scrolled into view (top ${top})`);
+    assert.ok(top >= 0 && top < 150, `the step scrolled to the top, under the steps' bar (top ${top})`);
     await page.click("[data-testid=present-back]");
     assert.deepEqual((await shown()).steps, ["pad-or-trim"]);
     await page.keyboard.press("Escape");
     await page.waitForFunction(() => !document.documentElement.classList.contains("presenting"));
     assert.equal(pageQuery(page).get("present"), null);
+    await page.waitForFunction(() => document.activeElement?.dataset.testid === "present", null, { timeout: 2000 });
     const after = await look(page);
     assert.equal(after.masthead, true);
     assert.ok(after.steps.length === 8, "every step shows again");

@@ -251,13 +251,13 @@ test("the CSV and JSON downloads list what the index tables show", async () => {
     const indices = table.map((row) => row.indices);
 
     const csv = await download(page, "download-csv");
-    assert.equal(csv.name, "sampler-viz_n23_w3_seed7_epoch1.csv");
+    assert.equal(csv.name, "sampler-viz_distributed_n23_w3_seed7_epoch1.csv");
     const { ranks, batches } = parseCsv(csv.text);
     assert.deepEqual(ranks, indices);
     assert.deepEqual(batches, indices.map((r) => r.map((_, j) => Math.floor(j / 4))));
 
     const json = await download(page, "download-json");
-    assert.equal(json.name, "sampler-viz_n23_w3_seed7_epoch1.json");
+    assert.equal(json.name, "sampler-viz_distributed_n23_w3_seed7_epoch1.json");
     const data = JSON.parse(json.text);
     assert.deepEqual(data.ranks, indices);
     assert.deepEqual(data.batches.map((b) => b.flat()), indices);
@@ -268,9 +268,10 @@ test("the CSV and JSON downloads list what the index tables show", async () => {
       epoch: 1,
       set_epoch: true,
       loader: { batch_size: 4, drop_last: false },
+      options: {},
     });
     assert.deepEqual(data.no_sampler.orders, noSampler.map((row) => row.indices));
     assert.equal(data.no_sampler.manual_seed, 3);
-    assert.match(await page.textContent(".downloads [role=status]"), /Saved sampler-viz_n23_w3_seed7_epoch1\.json/);
+    assert.match(await page.textContent(".downloads [role=status]"), /Saved sampler-viz_distributed_n23_w3_seed7_epoch1\.json/);
   });
 });

@@ -21,7 +21,7 @@ function steps(page) {
       id: s.id,
       heading: s.querySelector("h2").textContent,
       sentence: s.querySelector("[data-testid=step-sentence]").textContent,
-      drawnFor: s.querySelector("[data-testid=drawn-for]").dataset.scheme,
+      drawnFor: s.querySelector("[data-testid=drawn-for]")?.dataset.scheme ?? null,
     })),
   );
 }
@@ -38,7 +38,10 @@ test("the story tells eight numbered steps, each with this configuration's numbe
     const told = await steps(page);
     assert.deepEqual(told.map((s) => s.id), STEPS);
     told.forEach((s, k) => assert.match(s.heading, new RegExp(`^${k + 1}\\. `)));
-    assert.ok(told.every((s) => s.drawnFor === "distributed"), "every figure names its scheme");
+    // Each figure of the followed scheme names it; the no-sampler set-up, the scoreboard and
+    // the pitfalls draw something else, and do not claim to draw it.
+    const others = ["no-sampler", "your-library", "pitfalls"];
+    assert.deepEqual(told.map((s) => s.drawnFor), STEPS.map((id) => (others.includes(id) ? null : "distributed")));
     const said = Object.fromEntries(told.map((s) => [s.id, s.sentence]));
     assert.match(said.split, /the 10 samples go to num_replicas = 4 GPUs, 3 to each/);
     assert.match(said["pad-or-trim"], /12 positions for len\(dataset\) = 10: padding adds 2/);
@@ -68,6 +71,23 @@ test("every figure follows the compared scheme picked above the story", async ()
   });
 });
 
+test("a figure the followed scheme refuses says the library's words, not zeros", async () => {
+  // Without replacement, torch.multinomial cannot draw 20 of 10 samples: the weighted wrapper
+  // refuses what DistributedSampler draws.
+  const query = { n: 10, compare: "weighted_wrapper,distributed", focus: "weighted_wrapper", replacement: 0, num_samples: 20 };
+  await withPage(query, async (page) => {
+    const said = await page.textContent("#pad-or-trim [data-testid=figure-refused]");
+    assert.match(said, /refuses these values\. .*cannot sample n_sample > prob_dist\.size\(-1\) samples without replacement/);
+    assert.equal(await page.isVisible("#pad-or-trim [data-testid=lengths]"), false, "no lengths of zero");
+    assert.match(await page.textContent("#batches [data-testid=figure-refused]"), /cannot sample n_sample/);
+    assert.ok(await page.isDisabled("[data-testid=download-csv]") && await page.isDisabled("[data-testid=download-json]"), "nothing to download");
+    await page.selectOption("[data-testid=focus-picker]", "distributed");
+    await page.waitForFunction(() => !document.querySelector("#pad-or-trim [data-testid=figure-refused]"));
+    assert.equal(await page.textContent("#pad-or-trim [data-testid=len-total]"), "10");
+    assert.equal(await page.isDisabled("[data-testid=download-csv]"), false);
+  }, { ready: "[data-testid=compare] [data-testid=gpu-lane]" });
+});
+
 test("the scoreboard reads every registered scheme off its own deal, and compares one at the top", async () => {
   await withPage({ n: 8, num_replicas: 2 }, async (page) => {
     // Dealt once it nears the screen, not before.
@@ -90,6 +110,14 @@ test("embed=1&step=set-epoch shows that step alone; an unknown step is said", as
     assert.equal(await page.locator("[data-testid=compare]").count(), 0);
     assert.match(await page.textContent("#set-epoch [data-testid=step-sentence]"), /epochs 1–3 hand GPU 0 exactly epoch 0's list/);
   }, { ready: "#set-epoch" });
+  // The page's own steps are not among an embed's five, but each embeds alone when named.
+  for (const [step, figure] of [["your-library", "scoreboard"], ["inside-one-gpu", "inside-figure"], ["pitfalls", "scenarios"]]) {
+    await withPage({ embed: 1, step }, async (page) => {
+      assert.deepEqual((await steps(page)).map((s) => s.id), [step]);
+      assert.equal(await page.locator(`#${step} [data-testid=${figure}]`).count(), 1, `${step} draws its figure`);
+      assert.equal(await page.locator("[data-testid=url-notices]").count(), 0, "nothing to say");
+    }, { ready: `#${step}` });
+  }
   await withPage({ embed: 1, step: "nope" }, async (page) => {
     assert.match(await page.textContent("[data-testid=url-notices]"), /step=nope names no step of the story/);
     assert.equal(await page.locator("[data-testid=story-step]").count(), 5, "an embed's five steps");

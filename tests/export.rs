@@ -84,7 +84,8 @@ fn numbers(value: &Value) -> Vec<u32> {
 }
 
 fn parse_json(p: &Picture, deal: &Deal) -> Value {
-    serde_json::from_str(&export::json(p, "distributed", deal)).expect("valid JSON")
+    let distributed = scheme::by_name("distributed").expect("registered");
+    serde_json::from_str(&export::json(p, distributed, deal)).expect("valid JSON")
 }
 
 #[test]
@@ -194,15 +195,26 @@ fn every_registered_scheme_downloads_its_lanes() {
                 s.name()
             );
         }
-        let json: Value =
-            serde_json::from_str(&export::json(&picture(params.clone()), s.name(), &deal))
-                .unwrap_or_else(|e| panic!("{}: {e}", s.name()));
+        let json: Value = serde_json::from_str(&export::json(&picture(params.clone()), *s, &deal))
+            .unwrap_or_else(|e| panic!("{}: {e}", s.name()));
         assert_eq!(json["scheme"], s.name());
+        // The scheme's own options, each under its library's name, as the URL writes it.
+        let options = json["config"]["options"].as_object().expect("options");
+        let names: Vec<&str> = options.keys().map(String::as_str).collect();
+        let mut own: Vec<&str> = s.options().iter().map(|f| f.name()).collect();
+        own.sort_unstable();
+        assert_eq!(names, own, "{}", s.name());
+        for &f in s.options() {
+            assert_eq!(options[f.name()], params.get(f), "{} {}", s.name(), f.name());
+        }
     }
 }
 
 #[test]
 fn the_file_name_says_which_configuration() {
     let params = Params { n: 50_000, num_replicas: 8, seed: -3, epoch: 2, ..Params::default() };
-    assert_eq!(export::file_stem(&params), "sampler-viz_n50000_w8_seed-3_epoch2");
+    assert_eq!(
+        export::file_stem(&params, "accelerate"),
+        "sampler-viz_accelerate_n50000_w8_seed-3_epoch2"
+    );
 }

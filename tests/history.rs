@@ -56,6 +56,33 @@ fn set_epoch_decides_the_repetition() {
     }
 }
 
+/// What the history's summary says of `set_epoch` it says only where calling it decides
+/// whether the epochs repeat: a shuffling sampler told the epoch, and not a loader without a
+/// sampler or a sampler that does not shuffle.
+#[test]
+fn the_summary_names_set_epoch_only_where_it_decides() {
+    let base = Params { n: 16, num_replicas: 4, ..Params::default() };
+    let cases: &[(&str, Params, bool)] = &[
+        ("distributed", base.clone(), true),
+        ("distributed", Params { set_epoch: false, ..base.clone() }, true),
+        ("distributed", Params { shuffle: false, ..base.clone() }, false),
+        ("seed_per_rank", base.clone(), true),
+        ("no_sampler", base.clone(), false),
+        ("iterable", base.clone(), false),
+    ];
+    for (name, params, decides) in cases {
+        let s = scheme::by_name(name).expect("registered");
+        assert_eq!(history::set_epoch_decides(s, params), *decides, "{name} {params:?}");
+    }
+    // Where it decides, the history bears it out: one way repeats, the other does not.
+    for s in SCHEMES.iter().filter(|s| history::set_epoch_decides(**s, &base)) {
+        let off = Params { set_epoch: false, ..base.clone() };
+        let on = history_of(s.name(), &base);
+        assert_eq!(marked(&history_of(s.name(), &off)), every_later_row(4), "{}", s.name());
+        assert!(marked(&on).len() < every_later_row(4).len(), "{}", s.name());
+    }
+}
+
 /// Epoch 0 of the history is the deal of epoch 0, lane for lane (first samples, lengths).
 #[test]
 fn rows_are_the_lanes_of_each_epoch() {

@@ -77,8 +77,8 @@ fn every_count_reads_right_with_1_and_2() {
     );
     check(
         NoSamplerText::Explain,
-        "In one process, DataLoader(dataset, batch_size=1, shuffle=1): every GPU walks the whole dataset. With no sampler the DataLoader shuffles in its place, so this shuffle is the sampler's shuffle control; the DataLoader's own shuffle box (loader_shuffle) is the one passed beside a sampler.",
-        "In each of 2 processes, DataLoader(dataset, batch_size=2, shuffle=2): every GPU walks the whole dataset. With no sampler the DataLoader shuffles in its place, so this shuffle is the sampler's shuffle control; the DataLoader's own shuffle box (loader_shuffle) is the one passed beside a sampler.",
+        "In one process, DataLoader(dataset, batch_size=1, shuffle=1): every GPU walks the whole dataset. Without a sampler, the DataLoader's own shuffle does the shuffling; here it takes the value of the shuffle box at the top.",
+        "In each of 2 processes, DataLoader(dataset, batch_size=2, shuffle=2): every GPU walks the whole dataset. Without a sampler, the DataLoader's own shuffle does the shuffling; here it takes the value of the shuffle box at the top.",
     );
     check(
         NoSamplerText::CostNote,

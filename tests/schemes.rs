@@ -251,3 +251,24 @@ fn the_lanes_know_their_workers_seeds() {
     // A shuffling loader without a sampler draws its RandomSampler's seed there too: unknown.
     assert_eq!(deal("no_sampler", &at(1)).base_seed, None);
 }
+
+#[test]
+fn a_pictured_scheme_deals_what_the_picture_draws() {
+    // The pipeline plays the picture stage by stage for the scheme that says it is pictured:
+    // its lanes must be the picture's ranks, for shuffled, padded and trimmed lists alike.
+    use sampler_viz::model::picture::Picture;
+    let pictured: Vec<&str> = SCHEMES.iter().filter(|s| s.pictured()).map(|s| s.name()).collect();
+    assert_eq!(pictured, ["distributed"]);
+    for query in ["n=10&num_replicas=4", "n=23&num_replicas=3&drop_last=1&epoch=2", "n=8&shuffle=0"]
+    {
+        let pairs = query.split('&').filter_map(|p| p.split_once('='));
+        let params = Params::from_pairs(pairs).expect("valid");
+        let picture = Picture::compute(&params).expect("drawn");
+        for name in &pictured {
+            let dealt = deal(name, &params);
+            let lanes: Vec<Vec<u32>> =
+                dealt.lanes.iter().map(|l| l.tiles.iter().map(|t| t.index).collect()).collect();
+            assert_eq!(lanes, picture.epoch.ranks(), "{name} {query}");
+        }
+    }
+}

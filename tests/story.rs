@@ -5,7 +5,7 @@ use sampler_viz::i18n::Lang;
 use sampler_viz::model::Params;
 use sampler_viz::model::picture::row_limit;
 use sampler_viz::model::scheme::{self, SCHEMES, Shared};
-use sampler_viz::model::story::{Step, TotalKind, Totals, sentence};
+use sampler_viz::model::story::{Step, TotalKind, Totals, repeating, sentence};
 
 /// The query's parameters over the defaults.
 fn params(query: &str) -> Params {
@@ -32,6 +32,10 @@ fn every_step_has_its_own_anchor_and_number() {
     assert_eq!(anchors.len(), Step::ALL.len(), "two steps share an anchor");
     assert_eq!(Step::from_anchor("set-epoch"), Some(Step::SetEpoch));
     assert_eq!(Step::from_anchor("nope"), None);
+    assert_eq!(Step::Split.offset(2), Some(Step::SetEpoch));
+    assert_eq!(Step::SetEpoch.offset(-2), Some(Step::Split));
+    assert_eq!((Step::Split.offset(-1), Step::Pitfalls.offset(1)), (None, None));
+    assert_eq!(Step::Pitfalls.offset(isize::MAX), None);
 }
 
 #[test]
@@ -39,7 +43,9 @@ fn the_totals_say_how_the_lists_add_up() {
     // (scheme, query, Σ len(sampler), how)
     let cases: &[(&str, &str, u64, TotalKind)] = &[
         ("distributed", "n=8&num_replicas=2", 8, TotalKind::Even),
-        ("distributed", "n=10&num_replicas=4", 12, TotalKind::Padded { copies: 2 }),
+        ("distributed", "n=10&num_replicas=4", 12, TotalKind::Padded { copies: 2, more: 2 }),
+        // Fewer samples than GPUs: 5 copies of 3 samples, each trained more than once.
+        ("distributed", "n=3&num_replicas=8", 8, TotalKind::Padded { copies: 5, more: 3 }),
         ("distributed", "n=10&num_replicas=4&drop_last=1", 8, TotalKind::Trimmed { dropped: 2 }),
         ("no_sampler", "n=8&num_replicas=2", 16, TotalKind::Mixed { unseen: 0, more: 8 }),
     ];
@@ -74,7 +80,13 @@ fn each_sentence_has_this_configurations_numbers() {
             Step::PadOrTrim,
             "n=10&num_replicas=4",
             None,
-            "12 positions for len(dataset) = 10: padding adds 2",
+            "12 positions for len(dataset) = 10: padding adds 2 copies of samples already dealt",
+        ),
+        (
+            Step::PadOrTrim,
+            "n=3&num_replicas=8",
+            None,
+            "padding adds 5 copies of samples already dealt so that every GPU gets as many, and 3 samples are trained more than once",
         ),
         (Step::PadOrTrim, "n=10&num_replicas=4&drop_last=1", None, "trimming leaves out 2"),
         (Step::SetEpoch, "n=8", Some((3, 3)), "epochs 1–3 hand GPU 0 exactly epoch 0's list"),
@@ -85,6 +97,12 @@ fn each_sentence_has_this_configurations_numbers() {
             "n=10&num_replicas=4&batch_size=2",
             None,
             "len(sampler) = 3 and len(loader) = 2",
+        ),
+        (
+            Step::Batches,
+            "n=10&num_replicas=4&batch_size=2",
+            None,
+            "in batches of at most 2 samples",
         ),
         (
             Step::NoSampler,
@@ -115,7 +133,10 @@ fn every_registered_scheme_tells_every_step() {
             let sum: u64 = deal.lanes.iter().map(|l| l.sampler_len as u64).sum();
             assert_eq!(totals.total, sum, "{} {query}", s.name());
             match totals.kind {
-                TotalKind::Padded { copies } => assert_eq!(sum, deal.n + copies),
+                TotalKind::Padded { copies, more } => {
+                    assert_eq!(sum, deal.n + copies);
+                    assert!(more <= copies && more == deal.duplicated() && deal.unseen_len() == 0);
+                }
                 TotalKind::Trimmed { dropped } => assert_eq!(sum + dropped, deal.n),
                 TotalKind::Even => assert!(deal.unseen_len() == 0 && deal.duplicated() == 0),
                 TotalKind::Mixed { unseen, more } => {
@@ -133,5 +154,49 @@ fn every_registered_scheme_tells_every_step() {
                 }
             }
         }
+    }
+}
+
+/// A scheme, a query, and how many later epochs repeat GPU 0's epoch-0 list, of how many.
+type RepeatCase = (&'static str, &'static str, Option<(usize, usize)>);
+
+#[test]
+fn step_3_counts_the_later_epochs_that_repeat_epoch_0() {
+    // (scheme, query, later epochs repeating GPU 0's epoch-0 list, of how many)
+    let cases: &[RepeatCase] = &[
+        ("distributed", "n=8", Some((0, 3))),
+        ("distributed", "n=8&set_epoch=0", Some((3, 3))),
+        ("distributed", "n=8&shuffle=0", Some((3, 3))),
+        ("seed_per_rank", "n=8&set_epoch=0", Some((3, 3))),
+        // Past the budget of one task: not compared, rather than the page stalling.
+        ("distributed", "n=1281167&num_replicas=8", None),
+    ];
+    for &(name, query, expected) in cases {
+        let s = scheme::by_name(name).expect("registered");
+        assert_eq!(repeating(s, &params(query)), expected, "{name} {query}");
+    }
+}
+
+#[test]
+fn step_4_says_what_the_library_reports_and_what_has_no_sampler() {
+    // (scheme, query, what the sentence must say)
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "iterable",
+            "n=10&num_replicas=2&batch_size=2&sharding=rank_and_worker",
+            "an IterableDataset has no sampler: each GPU's loader yields 5 samples this epoch in 3 steps",
+        ),
+        // split_batches with even_batches=False: Accelerate's len(loader) counts a round the
+        // last GPUs never take.
+        (
+            "accelerate",
+            "n=10&num_replicas=4&batch_size=4&shuffle=0&split_batches=1&even_batches=0",
+            "in batches of at most 1 sample. The table lists every GPU's indices in order. Beware: len(loader) reports 3 on GPU 2, which takes 2 steps.",
+        ),
+    ];
+    for &(name, query, expected) in cases {
+        let s = scheme::by_name(name).expect("registered");
+        let text = sentence(Step::Batches, s, &params(query), &deal(name, query), Lang::En, None);
+        assert!(text.contains(expected), "{name} {query}: {text}");
     }
 }

@@ -138,7 +138,7 @@ texts! {
         /// The picker's accessible name.
         Picker => ("Set-up {k}", "方案 {k}"),
         /// Verdict: every sample once.
-        EachOnce => ("Each sample once per epoch: the work is split, nothing repeated.", "每个 epoch 每个样本恰好一次：工作被分摊，没有重复。"),
+        EachOnce => ("Each sample once per epoch: the work is split, no sample twice.", "每个 epoch 每个样本恰好一次：工作被分摊，没有样本被处理两次。"),
         /// Verdict: every sample at least once, some more.
         AtLeastOnce => (
             "Each sample at least once; {more} more than once.",
@@ -162,7 +162,7 @@ texts! {
         /// Verdict: nothing to process.
         Empty => ("Nothing to process: the dataset is empty.", "没有可处理的数据：数据集为空。"),
         /// Second verdict: the epoch repeats an earlier one.
-        Repeats => ("Same order as epoch {epoch}: nothing moves.", "与 epoch {epoch} 的顺序完全相同：什么都没变。"),
+        Repeats => ("But it is the same order as epoch {epoch}: every GPU trains on the same samples in the same order again.", "但顺序与 epoch {epoch} 完全相同：每块 GPU 又以同样的顺序训练同样的样本。"),
         /// Second verdict: a new order.
         NewOrder => ("A new order this epoch.", "本 epoch 是新的顺序。"),
         /// Fact: each GPU's share.
@@ -238,13 +238,13 @@ texts! {
         ),
         /// On a panel drawn with the last good value of one control.
         HeldOne => (
-            "Showing {values}, the last value that can be drawn: the value asked for is refused.",
-            "这里显示的是 {values}，即最后一个能绘制的取值：所请求的取值被拒绝。"
+            "Showing {values}, the last value that can be drawn: the comparison draws every set-up with the same values, and the value asked for is refused.",
+            "这里显示的是 {values}，即最后一个能绘制的取值：对比中的每种方案都用同一组取值绘制，而所请求的取值被拒绝。"
         ),
         /// On a panel drawn with the last good values of several controls.
         HeldMany => (
-            "Showing {values}, the last values that can be drawn: the values asked for are refused.",
-            "这里显示的是 {values}，即最后一组能绘制的取值：所请求的取值被拒绝。"
+            "Showing {values}, the last values that can be drawn: the comparison draws every set-up with the same values, and the values asked for are refused.",
+            "这里显示的是 {values}，即最后一组能绘制的取值：对比中的每种方案都用同一组取值绘制，而所请求的取值被拒绝。"
         ),
         /// Above the comparison, before the messages of values it could not draw.
         NotAsAsked => ("Not drawn as asked:", "未按所请求的取值绘制："),

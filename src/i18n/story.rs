@@ -8,6 +8,11 @@ texts! {
         Follows => ("The figures below draw", "下面的图展示"),
         /// The label on each figure naming its scheme.
         DrawnFor => ("Drawn for {scheme}", "所示方案：{scheme}"),
+        /// A figure in place of which the followed scheme's refusal is said.
+        FigureRefused => (
+            "Nothing to draw: {scheme} refuses these values. {message}",
+            "无从绘制：{scheme} 不接受这些取值。{message}",
+        ),
         /// The scoreboard, a row not dealt yet.
         ScoreboardPending => ("Dealing…", "计算中……"),
         /// Present mode: the step under the comparison.
@@ -24,8 +29,8 @@ texts! {
         SplitTitle => ("Split across GPUs", "分给各块 GPU"),
         /// Step 1's sentence when every sample goes to one GPU.
         SplitOnce => (
-            "{scheme}: the {n:# sample|# samples} go to num_replicas = {w:# GPU|# GPUs}, {each} to each this epoch, every sample to exactly one of them. Play the stages to see how.",
-            "{scheme}：{n} 个样本分给 num_replicas = {w} 块 GPU，本 epoch 每块 {each} 个，每个样本恰好去一块 GPU。播放各阶段看它怎么做到。",
+            "{scheme}: the {n:# sample|# samples} go to num_replicas = {w:# GPU|# GPUs}, {each} to each this epoch, every sample to exactly one of them. The stages below show how.",
+            "{scheme}：{n} 个样本分给 num_replicas = {w} 块 GPU，本 epoch 每块 {each} 个，每个样本恰好去一块 GPU。下面的各阶段显示它怎么做到。",
         ),
         /// Step 1's sentence otherwise.
         SplitNotOnce => (
@@ -41,8 +46,8 @@ texts! {
         ),
         /// Step 2 with padding.
         PadPadded => (
-            "All GPUs together take {total:# position|# positions} for len(dataset) = {n}: padding adds {copies} (samples trained twice this epoch) so that every GPU gets as many.",
-            "所有 GPU 合起来占 {total} 个位置，len(dataset) = {n}：填充补了 {copies} 个（本 epoch 被训练两次的样本），让每块 GPU 拿到同样多。",
+            "All GPUs together take {total:# position|# positions} for len(dataset) = {n}: padding adds {copies:# copy|# copies} of samples already dealt so that every GPU gets as many, and {more:# sample is|# samples are} trained more than once this epoch.",
+            "所有 GPU 合起来占 {total} 个位置，len(dataset) = {n}：填充补了 {copies} 个已分出样本的副本，让每块 GPU 拿到同样多；本 epoch 有 {more} 个样本被训练不止一次。",
         ),
         /// Step 2 with trimming.
         PadTrimmed => (
@@ -80,8 +85,18 @@ texts! {
         BatchesTitle => ("Batches and the three lengths", "批次与三个长度"),
         /// Step 4's sentence.
         BatchesText => (
-            "len(dataset) = {n}; on each GPU len(sampler) = {sampler} and len(loader) = {loader}, its steps per epoch, in batches of batch_size = {size} at most. The table lists every GPU's indices in order.",
-            "len(dataset) = {n}；每块 GPU 上 len(sampler) = {sampler}，len(loader) = {loader}，即每个 epoch 的步数，每批最多 batch_size = {size} 个。下表按顺序列出每块 GPU 的索引。",
+            "len(dataset) = {n}; on each GPU len(sampler) = {sampler} and len(loader) = {loader}, its steps per epoch, in batches of at most {size:# sample|# samples}. The table lists every GPU's indices in order.",
+            "len(dataset) = {n}；每块 GPU 上 len(sampler) = {sampler}，len(loader) = {loader}，即每个 epoch 的步数，每批最多 {size} 个样本。下表按顺序列出每块 GPU 的索引。",
+        ),
+        /// Step 4 for an `IterableDataset`, which has no sampler.
+        BatchesStream => (
+            "len(dataset) = {n}; an IterableDataset has no sampler: each GPU's loader yields {sampler:# sample|# samples} this epoch in {loader:# step|# steps}, in batches of at most {size:# sample|# samples}. The table lists every GPU's indices in order.",
+            "len(dataset) = {n}；IterableDataset 没有采样器：本 epoch 每块 GPU 的 loader 给出 {sampler} 个样本，共 {loader} 步，每批最多 {size} 个样本。下表按顺序列出每块 GPU 的索引。",
+        ),
+        /// Step 4's addition when the library's `len(loader)` is not the steps taken.
+        BatchesMisreported => (
+            " Beware: len(loader) reports {reported} on GPU {rank}, which takes {steps:# step|# steps}.",
+            " 注意：GPU {rank} 上 len(loader) 报告 {reported}，它实际走 {steps} 步。",
         ),
         /// Step 5.
         NoSamplerTitle => ("Without a sampler", "不用采样器"),

@@ -90,7 +90,8 @@ impl Layout {
                 _ => {}
             }
         }
-        // One step alone is an embed's view; the full page scrolls to its anchor instead.
+        // One step alone is an embed's view; on the full page `step=` is where the walk-through
+        // and present mode stand, and every step is shown.
         layout.step = step.filter(|_| layout.embed);
         layout
     }

@@ -7,7 +7,8 @@
 //!   leaves it out).
 //! - JSON: `{"scheme": "distributed", "config": {…}, "len_sampler", "len_loader", "listed", "ranks": [[…]],
 //!   "batches": [[[…]]], "no_sampler": {…}}`, `config` in PyTorch's argument names, grouped by
-//!   constructor; `no_sampler` holds each rank's first [`TABLE_LIMIT`] indices, as the page shows.
+//!   constructor, with the scheme's own options (`config.options`, named as its library names
+//!   them); `no_sampler` holds each rank's first [`TABLE_LIMIT`] indices, as the page shows.
 //!
 //! Both list at most [`EXPORT_LIMIT`] indices over all ranks (a tab's memory): beyond, each
 //! rank's first [`cap`] indices, and `listed` < `len_sampler` says so.
@@ -40,22 +41,12 @@ pub fn deal(
 /// How many indices of each rank the download of `deal` lists: every one its sampler yields,
 /// up to the cap it was dealt with.
 pub fn per_rank(deal: &Deal) -> usize {
-    deal.lanes.iter().map(|l| listed(l).len()).max().unwrap_or(0)
+    deal.lanes.iter().map(|l| l.listed().len()).max().unwrap_or(0)
 }
 
 /// The largest `len(sampler)` of any rank.
 pub fn len_sampler(deal: &Deal) -> usize {
     deal.lanes.iter().map(|l| l.sampler_len).max().unwrap_or(0)
-}
-
-/// A lane's listed indices in `list(sampler)`'s order: the ones it processes, then (when all
-/// of those are listed) the ones its loader leaves out.
-fn listed(lane: &Lane) -> Vec<u32> {
-    let mut list: Vec<u32> = lane.tiles.iter().map(|t| t.index).collect();
-    if list.len() >= lane.len {
-        list.extend(&lane.left_out);
-    }
-    list
 }
 
 /// Each processed position's batch, in order (positions past them are left out).
@@ -76,7 +67,7 @@ pub fn csv(deal: &Deal) -> String {
     out.push_str("rank,position,index,batch\n");
     for (rank, lane) in deal.lanes.iter().enumerate() {
         let batches = batch_of(lane, deal.batch_size);
-        for (position, index) in listed(lane).into_iter().enumerate() {
+        for (position, index) in lane.listed().into_iter().enumerate() {
             let _ = write!(out, "{rank},{position},{index},");
             if let Some(batch) = batches.get(position) {
                 let _ = write!(out, "{batch}");
@@ -89,14 +80,14 @@ pub fn csv(deal: &Deal) -> String {
 
 /// The configuration, the scheme, each rank's listed indices and their batches, and the
 /// no-sampler side's orders as the page shows them, as one JSON object.
-pub fn json(picture: &Picture, scheme: &str, deal: &Deal) -> String {
-    let ranks: Vec<Vec<u32>> = deal.lanes.iter().map(listed).collect();
+pub fn json(picture: &Picture, scheme: &dyn Scheme, deal: &Deal) -> String {
+    let ranks: Vec<Vec<u32>> = deal.lanes.iter().map(Lane::listed).collect();
     let mut out = String::with_capacity(20 * per_rank(deal) * ranks.len() + 512);
     let _ = write!(
         out,
         "{{\n\"scheme\": {},\n\"config\": {},\n\"len_sampler\": {},\n\"len_loader\": {},\n\"listed\": {},\n",
-        json_string(scheme),
-        config(&picture.params),
+        json_string(scheme.name()),
+        config(&picture.params, scheme),
         len_sampler(deal),
         deal.steps_range().1,
         per_rank(deal),
@@ -109,20 +100,28 @@ pub fn json(picture: &Picture, scheme: &str, deal: &Deal) -> String {
     out
 }
 
-/// A file name for the download, without the extension: `sampler-viz_n8_w2_seed0_epoch0`.
-pub fn file_stem(params: &Params) -> String {
+/// A file name for a download of what `scheme` deals, without the extension:
+/// `sampler-viz_distributed_n8_w2_seed0_epoch0`.
+pub fn file_stem(params: &Params, scheme: &str) -> String {
     format!(
-        "sampler-viz_n{}_w{}_seed{}_epoch{}",
+        "sampler-viz_{scheme}_n{}_w{}_seed{}_epoch{}",
         params.n, params.num_replicas, params.seed, params.epoch
     )
 }
 
-/// `DistributedSampler(...)`'s and `DataLoader(...)`'s arguments, and the training loop's.
-fn config(p: &Params) -> String {
+/// `DistributedSampler(...)`'s and `DataLoader(...)`'s arguments, the training loop's, and
+/// the scheme's own options as its library names them (`"options": {"num_samples": "20"}`,
+/// their values as the URL writes them).
+fn config(p: &Params, scheme: &dyn Scheme) -> String {
+    let options: Vec<String> = scheme
+        .options()
+        .iter()
+        .map(|&f| format!("{}: {}", json_string(f.name()), json_string(&p.get(f))))
+        .collect();
     format!(
         "{{\"len_dataset\": {}, \"sampler\": {{\"num_replicas\": {}, \"rank\": {}, \"shuffle\": {}, \
          \"seed\": {}, \"drop_last\": {}}}, \"epoch\": {}, \"set_epoch\": {}, \
-         \"loader\": {{\"batch_size\": {}, \"drop_last\": {}}}}}",
+         \"loader\": {{\"batch_size\": {}, \"drop_last\": {}}}, \"options\": {{{}}}}}",
         p.n,
         p.num_replicas,
         p.rank,
@@ -133,6 +132,7 @@ fn config(p: &Params) -> String {
         p.set_epoch,
         p.batch_size,
         p.loader_drop_last,
+        options.join(", "),
     )
 }
 

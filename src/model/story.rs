@@ -4,6 +4,7 @@
 //! scheme. Pure, so that each sentence is tested natively.
 
 use super::Params;
+use super::scheme::history::{self, EPOCHS};
 use super::scheme::{Deal, Scheme, Verdict};
 use crate::i18n::story::StoryText as T;
 use crate::i18n::{Count, Lang, fill};
@@ -66,6 +67,18 @@ impl Step {
         Step::ALL.iter().position(|&s| s == self).map_or(0, |k| k + 1)
     }
 
+    /// The step `by` after this one (before it, when negative), if the story has one.
+    pub fn offset(self, by: isize) -> Option<Step> {
+        let k = (self.number() as isize - 1).checked_add(by)?;
+        usize::try_from(k).ok().and_then(|k| Step::ALL.get(k).copied())
+    }
+
+    /// Whether its figure draws the scheme the story follows (the others draw the no-sampler
+    /// set-up, every scheme, or the pitfalls' own examples), so it names that scheme.
+    pub fn follows(self) -> bool {
+        !matches!(self, Step::NoSampler | Step::YourLibrary | Step::Pitfalls)
+    }
+
     /// Its heading.
     pub fn title(self) -> T {
         match self {
@@ -102,10 +115,14 @@ pub struct Totals {
 pub enum TotalKind {
     /// As many positions as samples, each sample once.
     Even,
-    /// `copies` positions added by padding (wrap-around copies, a round completed).
+    /// `copies` positions added by padding (wrap-around copies, a round completed), so that
+    /// `more` samples are processed more than once (fewer than `copies` when a sample is
+    /// copied more than once, as when there are fewer samples than GPUs).
     Padded {
         /// Positions past `len(dataset)`.
         copies: u64,
+        /// Samples processed more than once.
+        more: u64,
     },
     /// `dropped` samples trimmed off (a sampler's `drop_last`).
     Trimmed {
@@ -137,7 +154,11 @@ impl Totals {
         let n = deal.n;
         let kind = match Verdict::of(deal) {
             Verdict::EachOnce | Verdict::Empty => TotalKind::Even,
-            Verdict::AtLeastOnce { .. } if total > n => TotalKind::Padded { copies: total - n },
+            // More positions than samples and none left out: padding's copies (weighted draws
+            // that happen to reach every sample are no padding).
+            Verdict::AtLeastOnce { more } if total > n && deal.draws.is_none() => {
+                TotalKind::Padded { copies: total - n, more }
+            }
             _ if total < n && deal.duplicated() == 0 && deal.unseen_len() == n - total => {
                 TotalKind::Trimmed { dropped: n - total }
             }
@@ -190,9 +211,14 @@ pub fn sentence(
             let n = Count(totals.dataset);
             match totals.kind {
                 TotalKind::Even => fill(T::PadEven.text(lang), &[("total", &total), ("n", &n)]),
-                TotalKind::Padded { copies } => fill(
+                TotalKind::Padded { copies, more } => fill(
                     T::PadPadded.text(lang),
-                    &[("total", &total), ("n", &n), ("copies", &Count(copies))],
+                    &[
+                        ("total", &total),
+                        ("n", &n),
+                        ("copies", &Count(copies)),
+                        ("more", &Count(more)),
+                    ],
                 ),
                 TotalKind::Trimmed { dropped } => fill(
                     T::PadTrimmed.text(lang),
@@ -220,16 +246,25 @@ pub fn sentence(
             Some((_, of)) => fill(T::EpochNew.text(lang), &[("scheme", &title), ("last", &of)]),
             None => fill(T::EpochNotDrawn.text(lang), &[("scheme", &title)]),
         },
-        Step::Batches => fill(
-            T::BatchesText.text(lang),
-            &[
-                ("scheme", &title),
-                ("n", &Count(totals.dataset)),
-                ("sampler", &span(totals.sampler)),
-                ("loader", &span(totals.loader)),
-                ("size", &Count(deal.batch_size as u64)),
-            ],
-        ),
+        Step::Batches => {
+            // An iterable dataset's loader has no sampler (and hands its workers no batches).
+            let key = if scheme.map_style_workers() { T::BatchesText } else { T::BatchesStream };
+            let mut text = fill(
+                key.text(lang),
+                &[
+                    ("n", &Count(totals.dataset)),
+                    ("sampler", &span(totals.sampler)),
+                    ("loader", &span(totals.loader)),
+                    ("size", &Count(deal.batch_size as u64)),
+                ],
+            );
+            if let Some((rank, reported, steps)) = deal.misreported() {
+                let values: [(&str, &dyn std::fmt::Display); 3] =
+                    [("rank", &rank), ("reported", &reported), ("steps", &steps)];
+                text.push_str(&fill(T::BatchesMisreported.text(lang), &values));
+            }
+            text
+        }
         Step::NoSampler => fill(
             T::NoSamplerText.text(lang),
             &[("w", &params.num_replicas), ("n", &Count(params.n))],
@@ -251,4 +286,20 @@ pub fn sentence(
             fill(T::PitfallsText.text(lang), &[("count", &count)])
         }
     }
+}
+
+/// How many of epochs `1 .. EPOCHS` hand GPU 0 its epoch-0 list, of how many, for `scheme`
+/// with `params` (its epoch aside): known without drawing when the scheme repeats by design,
+/// drawn when every epoch of the history fits its budget, and `None` (not compared) past it.
+pub fn repeating(scheme: &dyn Scheme, params: &Params) -> Option<(usize, usize)> {
+    let later = (EPOCHS - 1) as usize;
+    if scheme.repeats_by_design(params) {
+        return Some((later, later));
+    }
+    if !history::fits_at_once(scheme, params) {
+        return None;
+    }
+    let epochs = history::history(scheme, params, history::ROW_CAP).ok()?;
+    let same = epochs.iter().skip(1).filter(|e| e.rows.first().is_some_and(|r| r.same_as_first));
+    Some((same.count(), later))
 }

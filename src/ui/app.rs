@@ -11,7 +11,7 @@ use super::code_panel::CodePanel;
 use super::compare::Compare;
 use super::controls::Controls;
 use super::embed::{self, EmbedFooter};
-use super::focus::{Focus, animated};
+use super::focus::{Focus, Refused, animated};
 use super::index_table::IndexTable;
 use super::lang_switch::{LangSwitch, follow_title};
 use super::lengths::Lengths;
@@ -190,6 +190,7 @@ fn PipelineSection(
 fn Tables() -> impl IntoView {
     view! {
         <section class="with-sampler">
+            <Refused />
             <IndexTable />
         </section>
     }

@@ -29,7 +29,10 @@ pub fn ChartFigure(
     let saved = RwSignal::new(String::new());
     let save = move |_| {
         let name =
-            state.picture.with_untracked(|p| format!("{}_{testid}.svg", file_stem(&p.params)));
+            // The charts draw DistributedSampler's epochs.
+            state.picture.with_untracked(|p| {
+                format!("{}_{testid}.svg", file_stem(&p.params, "distributed"))
+            });
         let result = chart.with_untracked(|(s, _)| match s {
             Ok(text) => save_svg(&name, text),
             Err(e) => Err(JsValue::from_str(&e.to_string())),

@@ -70,8 +70,14 @@ pub fn EpochHistory(k: usize) -> impl IntoView {
             view! { <p class="history-note" data-testid="history-too-large">{text}</p> }.into_any()
         }
         Shown::Drawn(epochs, n) => {
-            let name = key.with_untracked(|(name, _)| name.unwrap_or_default());
-            drawn(&epochs, n, name, lang.get(), current, busy).into_any()
+            let (name, set_epoch) = key.with_untracked(|(name, params)| {
+                let decides = name
+                    .and_then(scheme::by_name)
+                    .is_some_and(|s| history::set_epoch_decides(s, params));
+                (name.unwrap_or_default(), decides.then_some(params.set_epoch))
+            });
+            let said = summary(&epochs, set_epoch, lang.get());
+            drawn(&epochs, n, name, said, lang.get(), current, busy).into_any()
         }
     }
 }
@@ -119,6 +125,7 @@ fn drawn(
     epochs: &[EpochRows],
     n: u64,
     name: &'static str,
+    said: String,
     lang: Lang,
     current: Memo<u64>,
     busy: RwSignal<bool>,
@@ -159,6 +166,8 @@ fn drawn(
         <div class="epoch-history" data-testid="epoch-history" data-scheme=name
             class:busy=move || busy.get() aria-busy=move || busy.get().to_string()>
             <p class="history-title">{fill(H::Title, lang, &[("first", &0), ("last", &last)])}</p>
+            // What the stamps add up to, before them: the first thing read under the lanes.
+            <p class="history-sum" data-testid="history-sum">{said}</p>
             <div class="history-grid" style=format!("--epochs:{}", epochs.len())>
                 <span></span>
                 {heads}
@@ -166,7 +175,6 @@ fn drawn(
                 <span class="lane-label plot-label" title=plot_title.clone()>{H::PlotRow.text(lang)}</span>
                 {plots}
             </div>
-            <p class="history-sum" data-testid="history-sum">{summary(epochs, lang)}</p>
         </div>
     }
 }
@@ -227,15 +235,20 @@ fn plot(e: &EpochRows, n: u64) -> impl IntoView {
     }
 }
 
-/// What the stamps add up to.
-fn summary(epochs: &[EpochRows], lang: Lang) -> String {
+/// What the stamps add up to; where `set_epoch` decides it (`Some(set_epoch)`), why.
+fn summary(epochs: &[EpochRows], set_epoch: Option<bool>, lang: Lang) -> String {
     let later: Vec<&history::Row> = epochs.iter().skip(1).flat_map(|e| e.rows.iter()).collect();
     let same = later.iter().filter(|r| r.same_as_first).count();
     let (from, to) = (1, epochs.last().map_or(0, |e| e.epoch));
+    let range: [(&str, &dyn std::fmt::Display); 2] = [("from", &from), ("to", &to)];
     if later.is_empty() || same == 0 {
-        H::NoneRepeat.text(lang).to_string()
+        match set_epoch {
+            Some(true) if !later.is_empty() => fill(H::NoneRepeatSetEpoch, lang, &range),
+            _ => H::NoneRepeat.text(lang).to_string(),
+        }
     } else if same == later.len() {
-        fill(H::AllRepeat, lang, &[("from", &from), ("to", &to)])
+        let key = if set_epoch == Some(false) { H::AllRepeatNoSetEpoch } else { H::AllRepeat };
+        fill(key, lang, &range)
     } else {
         fill(
             H::SomeRepeat,

@@ -11,7 +11,7 @@ use super::indices::{SameEpoch, use_indices};
 use super::{AppState, fill, tr, url};
 use crate::i18n::story::StoryText as T;
 use crate::model::picture::row_limit;
-use crate::model::scheme::{self, Deal, Scheme, Shared, Step as SchemeStep};
+use crate::model::scheme::{self, Deal, Scheme, Shared};
 use crate::model::{ParamError, Params, Stage};
 
 /// The followed scheme's deal, or what it refuses (`Arc`: figures share one).
@@ -26,6 +26,10 @@ pub struct Focus {
     pub scheme: Memo<&'static dyn Scheme>,
     /// Its deal for the picture's parameters.
     pub deal: Memo<FocusDeal>,
+    /// How many of the history's later epochs hand GPU 0 its epoch-0 list, of how many
+    /// ([`crate::model::story::repeating`]): drawn again only when the parameters other than
+    /// the epoch and the stage change, not on every tick of the play.
+    pub repeating: Memo<Option<(usize, usize)>>,
 }
 
 impl Focus {
@@ -55,7 +59,18 @@ impl Focus {
                 s.deal_up_to(&params, &shared, cap).map(Arc::new)
             })
         });
-        let focus = Focus { asked, scheme, deal };
+        let at_epoch_0 = Memo::new(move |_| {
+            indices.with(|SameEpoch(p)| Params {
+                epoch: 0,
+                stage: Stage::Batch,
+                ..p.params.clone()
+            })
+        });
+        let repeating = Memo::new(move |_| {
+            let s = scheme.get();
+            at_epoch_0.with(|params| crate::model::story::repeating(s, params))
+        });
+        let focus = Focus { asked, scheme, deal, repeating };
         provide_context(focus);
         focus
     }
@@ -109,18 +124,30 @@ pub fn DrawnFor() -> impl IntoView {
     }
 }
 
-/// The stages the pipeline animates: one permutation, padded or trimmed, striped, batched.
-const PIPELINE_STEPS: &[SchemeStep] = &[
-    SchemeStep::Indices,
-    SchemeStep::Shuffle,
-    SchemeStep::PadOrTrim,
-    SchemeStep::Stripe,
-    SchemeStep::Batch,
-];
+/// What a figure shows in its place while the followed scheme refuses these values: the
+/// library's words, not a figure of zeros.
+#[component]
+pub fn Refused() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let focus = expect_context::<Focus>();
+    let said = move || {
+        let lang = state.lang.get();
+        focus.deal.with(|deal| {
+            let errors = deal.as_ref().err()?;
+            let message = errors.first().map(|e| e.message(lang)).unwrap_or_default();
+            let scheme = focus.scheme.get().title().text(lang);
+            Some(fill(T::FigureRefused, lang, &[("scheme", &scheme), ("message", &message)]))
+        })
+    };
+    move || {
+        said()
+            .map(|said| view! { <p class="figure-refused" data-testid="figure-refused">{said}</p> })
+    }
+}
 
 /// Whether the followed scheme is one the pipeline animates (one permutation, padded or
 /// trimmed, striped, batched), whose epochs are seeded `seed + epoch`.
 pub fn animated() -> Memo<bool> {
     let focus = expect_context::<Focus>();
-    Memo::new(move |_| focus.scheme.get().steps(&Params::default()) == PIPELINE_STEPS)
+    Memo::new(move |_| focus.scheme.get().pictured())
 }

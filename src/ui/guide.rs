@@ -112,23 +112,19 @@ fn go(state: AppState, cursor: StoryCursor, to: Stop) {
 /// The stop after `at` (`by` = 1) or before it (`by` = -1), if any: the stages of step 1 when
 /// the pipeline tells it, then the steps.
 fn neighbour(at: Stop, by: isize, staged: bool) -> Option<Stop> {
-    let step_at = |k: isize| usize::try_from(k).ok().and_then(|k| Step::ALL.get(k).copied());
     match at {
         Stop::Stage(stage) => {
             let k = stage.number() as isize + by;
             match Stage::ALL.iter().find(|s| s.number() as isize == k) {
                 Some(&s) => Some(Stop::Stage(s)),
-                None if by > 0 => step_at(1).map(Stop::Step),
+                None if by > 0 => Step::Split.offset(1).map(Stop::Step),
                 None => None,
             }
         }
-        Stop::Step(step) => {
-            let k = step.number() as isize - 1 + by;
-            match step_at(k)? {
-                Step::Split if staged => Stage::ALL.last().map(|&s| Stop::Stage(s)),
-                s => Some(Stop::Step(s)),
-            }
-        }
+        Stop::Step(step) => match step.offset(by)? {
+            Step::Split if staged => Stage::ALL.last().map(|&s| Stop::Stage(s)),
+            s => Some(Stop::Step(s)),
+        },
     }
 }
 

@@ -81,11 +81,9 @@ pub fn IndexTable() -> impl IntoView {
                 .lanes
                 .iter()
                 .map(|lane| {
-                    let processed = lane.tiles.iter().map(|t| t.index);
-                    // Past every processed sample come the ones the loader leaves out.
-                    let whole = lane.tiles.len() >= lane.len;
-                    let left = lane.left_out.iter().copied().filter(move |_| whole);
-                    processed.chain(left).take(limit).collect()
+                    let mut listed = lane.listed();
+                    listed.truncate(limit);
+                    listed
                 })
                 .collect();
             let full_len = deal.lanes.iter().map(|l| l.sampler_len.max(l.len)).max().unwrap_or(0);

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::focus::Focus;
+use super::focus::{Focus, Refused};
 use super::{AppState, fill, thousands, tr};
 use crate::i18n::page::TableText;
 use crate::i18n::story::StoryText;
@@ -21,7 +21,7 @@ pub fn Lengths() -> impl IntoView {
         let (l, lang) = (l(), state.lang.get());
         let total = thousands(l.total);
         match l.kind {
-            TotalKind::Padded { copies } => {
+            TotalKind::Padded { copies, .. } => {
                 let padding = thousands(copies);
                 fill(TableText::PaddedNote, lang, &[("total", &total), ("padding", &padding)])
             }
@@ -37,8 +37,10 @@ pub fn Lengths() -> impl IntoView {
             ),
         }
     };
+    let refused = move || totals.with(Option::is_none);
     view! {
-        <dl class="lengths" data-testid="lengths">
+        <Refused />
+        <dl class="lengths" data-testid="lengths" hidden=refused>
             <div>
                 <dt><code>"len(dataset)"</code></dt>
                 <dd data-testid="len-dataset">{move || thousands(l().dataset)}</dd>

@@ -53,11 +53,7 @@ pub fn Scenarios() -> impl IntoView {
             super::scenario_view::load_broken(scenario);
         }
         set_timeout(
-            || {
-                if let Ok(Some(card)) = document().query_selector("[data-testid=scenario-panel]") {
-                    card.scroll_into_view();
-                }
-            },
+            || super::story::bring_into_view("[data-testid=scenario-panel]"),
             std::time::Duration::from_millis(50),
         );
     }

@@ -144,10 +144,13 @@ fn Downloads() -> impl IntoView {
             })
         })
     };
+    // Nothing to download while the followed scheme refuses the values: it says why instead.
+    let refused = move || focus.deal.with(Result::is_err);
     view! {
+        <super::focus::Refused />
         <div class="code-actions downloads">
-            <button type="button" data-testid="download-csv" on:click=move |_| save(false)>{tr(T::DownloadCsv)}</button>
-            <button type="button" data-testid="download-json" on:click=move |_| save(true)>{tr(T::DownloadJson)}</button>
+            <button type="button" data-testid="download-csv" disabled=refused on:click=move |_| save(false)>{tr(T::DownloadCsv)}</button>
+            <button type="button" data-testid="download-json" disabled=refused on:click=move |_| save(true)>{tr(T::DownloadJson)}</button>
             <span class="copy-status" role="status">{status}</span>
         </div>
         <p class="explain">{rich(T::DownloadExplain)} {cut}</p>
@@ -157,14 +160,15 @@ fn Downloads() -> impl IntoView {
 /// Saves what `scheme` deals for the picture's values as CSV or JSON; returns the file's name
 /// and what became of it.
 fn download(p: &Picture, scheme: &dyn Scheme, json: bool) -> (String, Result<(), JsValue>) {
-    let name = |extension: &str| format!("{}.{extension}", export::file_stem(&p.params));
+    let name =
+        |extension: &str| format!("{}.{extension}", export::file_stem(&p.params, scheme.name()));
     let params = Params { stage: Stage::Batch, ..p.params.clone() };
     let shared = Shared { epoch: Some(p.epoch.clone()) };
     let Ok(deal) = export::deal(scheme, &params, &shared) else {
         return (name(if json { "json" } else { "csv" }), Err(JsValue::NULL));
     };
     let (text, extension, mime) = if json {
-        (export::json(p, scheme.name(), &deal), "json", "application/json")
+        (export::json(p, scheme, &deal), "json", "application/json")
     } else {
         (export::csv(&deal), "csv", "text/csv;charset=utf-8")
     };

@@ -11,8 +11,8 @@ use crate::i18n::page::TableText;
 use crate::i18n::story::StoryText as T;
 use crate::model::embed::{Layout, Section};
 use crate::model::picture::PREVIEW;
-use crate::model::scheme::history::{self, EPOCH_BUDGET, EPOCHS, Plan};
-use crate::model::scheme::{self, Scheme, Shared, Verdict, stages};
+use crate::model::scheme::history;
+use crate::model::scheme::{self, Shared, Verdict, stages};
 use crate::model::story::{self, Step};
 use crate::model::{Field, Params, Stage};
 
@@ -47,12 +47,22 @@ impl StoryCursor {
 
     /// The step `by` after (or before, when negative) the one shown, if there is one.
     pub fn next(self, by: isize) -> Option<Step> {
-        let k = self.step.get_untracked().number() as isize - 1 + by;
-        usize::try_from(k).ok().and_then(|k| Step::ALL.get(k).copied())
+        self.step.get_untracked().offset(by)
     }
 
-    /// Goes `by` steps on, when there is such a step, and brings it into view.
+    /// Goes `by` steps on, when there is such a step, and brings it into view; forward from a
+    /// step not yet on screen (present mode opens on the comparison, its step below), brings
+    /// that step into view first.
     pub fn step_by(self, by: isize) {
+        let selector = format!("#{}", self.step.get_untracked().anchor());
+        let shown = document().query_selector(&selector).ok().flatten().map(|step| {
+            let height = window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+            step.get_bounding_client_rect().top() < height * 0.4
+        });
+        if by > 0 && shown == Some(false) {
+            bring_into_view(&selector);
+            return;
+        }
         if let Some(step) = self.next(by) {
             self.go(step);
             request_animation_frame(move || bring_into_view(&format!("#{}", step.anchor())));
@@ -64,10 +74,21 @@ impl StoryCursor {
 /// story (the picker and the walk-through's card, or present mode's steps), unless it is already in the top
 /// part of the screen.
 pub fn bring_into_view(selector: &str) {
-    let Some(target) = document().query_selector(selector).ok().flatten() else { return };
+    if let Some(target) = document().query_selector(selector).ok().flatten() {
+        bring_element_into_view(&target);
+    }
+}
+
+/// [`bring_into_view`], for an element at hand.
+fn bring_element_into_view(target: &web_sys::Element) {
+    // A bar counts only where it is stuck (on a phone the picker's bar scrolls away).
     let height_of = |bar: &str| {
         let bar = document().query_selector(bar).ok().flatten();
-        bar.map_or(0.0, |bar| bar.get_bounding_client_rect().height())
+        bar.filter(|bar| {
+            let style = window().get_computed_style(bar).ok().flatten();
+            style.and_then(|s| s.get_property_value("position").ok()).as_deref() == Some("sticky")
+        })
+        .map_or(0.0, |bar| bar.get_bounding_client_rect().height())
     };
     // Present mode hides the picker's bar and shows its own.
     let stuck = height_of(".story-follows").max(height_of(".present-nav"));
@@ -83,22 +104,15 @@ pub fn bring_into_view(selector: &str) {
 pub fn sentence_of(step: Step) -> impl Fn() -> String + Copy + Send + Sync + 'static {
     let state = expect_context::<AppState>();
     let focus = expect_context::<Focus>();
-    // Whether the history's later epochs repeat epoch 0 on GPU 0, where that is cheap to know.
-    let repeating = Memo::new(move |_| {
-        if step != Step::SetEpoch {
-            return None;
-        }
-        let s = focus.scheme.get();
-        let params =
-            state.picture.with(|p| Params { epoch: 0, stage: Stage::Batch, ..p.params.clone() });
-        repeating(s, &params)
-    });
     move || {
         let lang = state.lang.get();
         let s = focus.scheme.get();
         let params = state.picture.with(|p| p.params.clone());
         focus.deal.with(|deal| match deal {
-            Ok(deal) => story::sentence(step, s, &params, deal, lang, repeating.get()),
+            Ok(deal) => {
+                let repeating = (step == Step::SetEpoch).then(|| focus.repeating.get()).flatten();
+                story::sentence(step, s, &params, deal, lang, repeating)
+            }
             Err(errors) => errors.first().map(|e| e.message(lang)).unwrap_or_default(),
         })
     }
@@ -137,7 +151,10 @@ pub fn Story(
             {(!layout.embed).then(|| view! { <PresentNav /> })}
             <div class="story-follows">
                 <FocusPicker />
-                {(!layout.embed).then(|| view! { <super::guide::Guide /> })}
+                // The walk-through begins with the pipeline's stages: where `hide=` leaves
+                // the pipeline out, there is nothing for it to walk through.
+                {(!layout.embed && !layout.hides_section(Section::Pipeline))
+                    .then(|| view! { <super::guide::Guide /> })}
             </div>
             {body}
         </div>
@@ -183,7 +200,7 @@ fn shown(step: Step, layout: Layout) -> bool {
         Step::SetEpoch => Some(Section::Timeline),
         Step::Batches => Some(Section::Tables),
         Step::NoSampler => Some(Section::NoSampler),
-        // The page's own steps: not in an embed.
+        // The page's own steps: not among an embed's steps (each embeds alone, by `step=`).
         Step::YourLibrary | Step::InsideOneGpu | Step::Pitfalls => {
             return !layout.embed;
         }
@@ -208,27 +225,10 @@ fn StepSection(step: Step, children: Children) -> impl IntoView {
                 {tr(step.title())}
             </h2>
             <p class="step-sentence" data-testid="step-sentence">{sentence}</p>
-            <DrawnFor />
+            {step.follows().then(|| view! { <DrawnFor /> })}
             {children()}
         </section>
     }
-}
-
-/// How many of epochs `1 .. EPOCHS` hand GPU 0 its epoch-0 list, of how many: known without
-/// drawing when the scheme repeats by design, drawn when all epochs fit a task.
-fn repeating(s: &dyn Scheme, params: &Params) -> Option<(usize, usize)> {
-    let later = (EPOCHS - 1) as usize;
-    if s.repeats_by_design(params) {
-        return Some((later, later));
-    }
-    let fits = history::plan(s, params) == Plan::Epochs
-        && s.draws_per_epoch(params).saturating_mul(EPOCHS) <= EPOCH_BUDGET;
-    if !fits {
-        return None;
-    }
-    let epochs = history::history(s, params, history::ROW_CAP).ok()?;
-    let same = epochs.iter().skip(1).filter(|e| e.rows.first().is_some_and(|r| r.same_as_first));
-    Some((same.count(), later))
 }
 
 /// Step 1 for a scheme other than the pipeline's: its stages, each after the other.
@@ -266,9 +266,9 @@ pub fn EpochList() -> impl IntoView {
     let epochs = Memo::new(move |_| {
         let (name, params) = key.get();
         let s = scheme::by_name(name)?;
-        let fits = history::plan(s, &params) == Plan::Epochs
-            && s.draws_per_epoch(&params).saturating_mul(EPOCHS) <= EPOCH_BUDGET;
-        fits.then(|| history::history(s, &params, PREVIEW).ok()).flatten()
+        history::fits_at_once(s, &params)
+            .then(|| history::history(s, &params, PREVIEW).ok())
+            .flatten()
     });
     move || {
         let lang = state.lang.get();
@@ -366,7 +366,7 @@ pub fn Scoreboard() -> impl IntoView {
                         }
                         Some(Err(errors)) => {
                             let message = errors.first().map(|e| e.message(lang)).unwrap_or_default();
-                            view! { <td colspan="2" lang="en">{fill(T::Refuses, lang, &[("message", &message)])}</td> }.into_any()
+                            view! { <td colspan="2">{fill(T::Refuses, lang, &[("message", &message)])}</td> }.into_any()
                         }
                     };
                     let name = s.name();
@@ -466,7 +466,7 @@ fn follow_anchor() {
     let hash = window().location().hash().unwrap_or_default();
     let Some(id) = hash.strip_prefix('#').filter(|id| !id.is_empty()) else { return };
     if let Some(element) = document().get_element_by_id(id) {
-        element.scroll_into_view();
+        bring_element_into_view(&element);
     }
 }
 

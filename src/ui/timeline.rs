@@ -44,7 +44,9 @@ fn banner(p: &Picture, lang: Lang) -> impl IntoView + use<> {
 fn epoch_row(state: AppState, p: &Picture, e: &TimelineEpoch, lang: Lang) -> impl IntoView + use<> {
     let epoch = e.epoch;
     let seed_text = match e.generator_seed {
-        Some(seed) if p.params.set_epoch => format!("set_epoch({epoch}) → manual_seed({seed})"),
+        Some(seed) if p.params.set_epoch => {
+            format!("set_epoch({epoch}) → g.manual_seed(seed + epoch = {seed})")
+        }
         Some(seed) => fill(T::SeedWithout, lang, &[("seed", &seed)]),
         None => "shuffle=False → 0 … n-1".to_string(),
     };

@@ -8,8 +8,8 @@ texts! {
         /// What the panel simulates; `{shuffle}` is the sampler's `shuffle`, which the side is
         /// computed with (`loader_shuffle` is for a `DataLoader` beside a sampler only).
         Explain => (
-            "{w:In one process|In each of # processes}, DataLoader(dataset, batch_size={size}, shuffle={shuffle}): every GPU walks the whole dataset. With no sampler the DataLoader shuffles in its place, so this shuffle is the sampler's shuffle control; the DataLoader's own shuffle box (loader_shuffle) is the one passed beside a sampler.",
-            "{w} 个进程各自运行 DataLoader(dataset, batch_size={size}, shuffle={shuffle})：每块 GPU 都遍历整个数据集。没有采样器时由 DataLoader 代替它打乱，所以这里的 shuffle 就是采样器的 shuffle 开关；DataLoader 自己的 shuffle 勾选框（loader_shuffle）是与采样器一起传入的那个。",
+            "{w:In one process|In each of # processes}, DataLoader(dataset, batch_size={size}, shuffle={shuffle}): every GPU walks the whole dataset. Without a sampler, the DataLoader's own shuffle does the shuffling; here it takes the value of the shuffle box at the top.",
+            "{w} 个进程各自运行 DataLoader(dataset, batch_size={size}, shuffle={shuffle})：每块 GPU 都遍历整个数据集。没有采样器时，由 DataLoader 自己的 shuffle 来打乱；这里它取顶部 shuffle 勾选框的值。",
         ),
         /// The seeding select's label.
         EachProcess => ("Each process", "每个进程"),

@@ -48,7 +48,7 @@ texts! {
             "shuffle=False：每个 epoch 都按同一顺序 0, 1, 2, … 遍历",
         ),
         /// An epoch's seed when `set_epoch` is not called.
-        SeedWithout => ("set_epoch not called → manual_seed({seed})", "未调用 set_epoch → manual_seed({seed})"),
+        SeedWithout => ("set_epoch not called → g.manual_seed(seed + 0 = {seed})", "未调用 set_epoch → g.manual_seed(seed + 0 = {seed})"),
         /// An epoch that repeats an earlier one.
         SameOrder => ("same order as epoch {epoch}", "与 epoch {epoch} 顺序相同"),
         /// Past the previewed ranks.

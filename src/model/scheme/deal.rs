@@ -58,6 +58,16 @@ pub struct Lane {
 }
 
 impl Lane {
+    /// Its listed indices in `list(sampler)`'s order: the ones it processes, then (when all of
+    /// those are listed) the ones its loader leaves out.
+    pub fn listed(&self) -> Vec<u32> {
+        let mut list: Vec<u32> = self.tiles.iter().map(|t| t.index).collect();
+        if list.len() >= self.len {
+            list.extend(&self.left_out);
+        }
+        list
+    }
+
     /// The positions where its batches start, below `upto`.
     pub fn batch_starts(&self, batch_size: usize, upto: usize) -> Vec<usize> {
         if self.batch_lens.is_empty() {

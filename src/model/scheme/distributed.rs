@@ -35,6 +35,10 @@ impl Scheme for Distributed {
         &[Step::Indices, Step::Shuffle, Step::PadOrTrim, Step::Stripe, Step::Batch]
     }
 
+    fn pictured(&self) -> bool {
+        true
+    }
+
     fn lanes_up_to(
         &self,
         params: &Params,

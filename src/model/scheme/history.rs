@@ -58,6 +58,20 @@ pub fn plan(scheme: &dyn Scheme, params: &Params) -> Plan {
     if draws > EPOCH_BUDGET { Plan::TooLarge { draws } } else { Plan::Epochs }
 }
 
+/// Whether calling `sampler.set_epoch(epoch)` is what decides if `scheme`'s epochs repeat
+/// epoch 0: they repeat by design one way and not the other (not for a scheme without a
+/// sampler to tell, nor without shuffling, when nothing changes either way).
+pub fn set_epoch_decides(scheme: &dyn Scheme, params: &Params) -> bool {
+    let flipped = Params { set_epoch: !params.set_epoch, ..params.clone() };
+    scheme.repeats_by_design(params) != scheme.repeats_by_design(&flipped)
+}
+
+/// Whether every epoch of the history fits one task's budget together (what a figure may draw
+/// at once, without the history's epoch-by-epoch tasks).
+pub fn fits_at_once(scheme: &dyn Scheme, params: &Params) -> bool {
+    scheme.draws_per_epoch(params).saturating_mul(EPOCHS) <= EPOCH_BUDGET
+}
+
 /// The rows of `epoch` (the other parameters as given), listing up to `cap` samples each; for
 /// an epoch after the first, pass epoch 0's rows as `first` to mark the repeated ones.
 pub fn epoch_rows(

@@ -148,7 +148,8 @@ pub trait Scheme: Sync {
         cap: usize,
     ) -> Result<Deal, Vec<ParamError>>;
     /// Whether its loader hands whole batches of a map-style dataset to `num_workers` worker
-    /// processes in turn (batch `b` to worker `b % num_workers`).
+    /// processes in turn (batch `b` to worker `b % num_workers`): every scheme but an
+    /// `IterableDataset`'s, which has no sampler either.
     fn map_style_workers(&self) -> bool {
         true
     }
@@ -208,6 +209,12 @@ pub trait Scheme: Sync {
     /// a scheme that stages a one-off event (a resume) in every epoch.
     fn covers_epochs(&self) -> bool {
         true
+    }
+    /// Whether the page's stage-by-stage picture ([`crate::model::picture`]: one permutation
+    /// seeded `seed + epoch`, padded or trimmed, striped to ranks, batched) is what this
+    /// scheme does, so the pipeline can play it stage by stage and the walk-through explain it.
+    fn pictured(&self) -> bool {
+        false
     }
     /// Its own options beyond the comparison's bar, named as its library names them (the
     /// panel shows a control for each).
