@@ -68,6 +68,18 @@ proptest! {
         }
     }
 
+    /// Loading a valid configuration's values (a pitfall's side) into the page gives back that
+    /// configuration, the stage aside (the reader's own is kept).
+    #[test]
+    fn loaded_values_are_the_configuration_but_its_stage(pairs in prop::collection::vec((name(), value()), 0..12)) {
+        if let Ok(params) = Params::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()))) {
+            let values = params.values_but_stage();
+            prop_assert!(values.iter().all(|(f, _)| *f != Field::Stage));
+            let loaded = Params::from_pairs(values.iter().map(|(f, v)| (f.name(), v.as_str())));
+            prop_assert_eq!(loaded, Ok(Params { stage: Params::default().stage, ..params }));
+        }
+    }
+
     /// The embed parameters (`embed`, `hide`) take anything, and the embed code built from any
     /// URL and title never lets them open a tag or leave the attribute.
     #[test]

@@ -337,6 +337,12 @@ impl Params {
         })
     }
 
+    /// Every field's value as the URL writes it, but the stage (which the picture keeps as the
+    /// reader chose it): what loading these parameters into the page sets.
+    pub fn values_but_stage(&self) -> Vec<(Field, String)> {
+        Field::ALL.into_iter().filter(|&f| f != Field::Stage).map(|f| (f, self.get(f))).collect()
+    }
+
     /// Every field as `name=value` joined by `&` (values need no escaping: digits, `-`, words);
     /// the ecosystem's options only where they differ from their defaults.
     pub fn to_query(&self) -> String {

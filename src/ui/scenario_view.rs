@@ -7,7 +7,6 @@ use leptos::prelude::*;
 use super::{AppState, rank_colour, tr};
 use crate::i18n::scenarios::ScenarioText;
 use crate::i18n::{ErrorWords, fill};
-use crate::model::Field;
 use crate::model::scenario::{Fact, Phrase, Row, Scenario, Side};
 use crate::sampler::SamplerError;
 
@@ -177,8 +176,7 @@ fn compare_button(scenario: Scenario) -> Option<impl IntoView> {
         scenario.schemes()?.iter().filter_map(|name| crate::model::scheme::by_name(name)).collect();
     let comparison = scenario.compare().ok()?;
     let params = comparison.fixed.params.or(comparison.broken.params)?;
-    let values: Vec<(Field, String)> =
-        Field::ALL.into_iter().filter(|&f| f != Field::Stage).map(|f| (f, params.get(f))).collect();
+    let values = params.values_but_stage();
     Some(view! {
         <button type="button" class="scenario-compare" data-testid="scenario-compare"
             on:click=move |_| {
@@ -206,12 +204,7 @@ fn show_button(
         panels.map(|names| names.iter().filter_map(|n| crate::model::scheme::by_name(n)).collect());
     match params {
         Some(params) => {
-            // Every field but the stage: the picture keeps the stage the reader chose.
-            let values: Vec<(Field, String)> = Field::ALL
-                .into_iter()
-                .filter(|&f| f != Field::Stage)
-                .map(|f| (f, params.get(f)))
-                .collect();
+            let values = params.values_but_stage();
             view! {
                 <button type="button" class="scenario-show" data-testid=format!("scenario-show-{which}")
                     on:click=move |_| {
@@ -246,8 +239,7 @@ pub fn load_broken(scenario: Scenario) {
     let state = expect_context::<AppState>();
     let Ok(comparison) = scenario.compare() else { return };
     let Some(params) = comparison.broken.params else { return };
-    let values: Vec<(Field, String)> =
-        Field::ALL.into_iter().filter(|&f| f != Field::Stage).map(|f| (f, params.get(f))).collect();
+    let values = params.values_but_stage();
     state.set_many(&values);
     let panels = scenario.panels();
     if let Some(names) = panels {

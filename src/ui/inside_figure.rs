@@ -1,0 +1,39 @@
+//! Step 7 of the story: inside one GPU, the batches by the worker that loads them and where
+//! uneven ends hang.
+
+use leptos::prelude::*;
+
+use super::focus::Focus;
+use super::scheme_stages::stage_view;
+use super::{AppState, tr};
+use crate::i18n::story::StoryText as T;
+use crate::model::Field;
+use crate::model::scheme::stages;
+
+/// Step 7: each GPU's batches by the worker that loads them, and where uneven ends hang.
+#[component]
+pub fn InsideFigure() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let focus = expect_context::<Focus>();
+    move || {
+        let lang = state.lang.get();
+        let workers = state.picture.with(|p| p.params.num_workers);
+        focus.deal.with(|deal| {
+            let deal = deal.as_ref().ok()?;
+            let by_worker = stages::by_worker(deal).map(|v| stage_view(v, lang));
+            let hang = super::hang_view::hang_view(deal, lang);
+            let try_workers = (workers == 0).then(|| {
+                view! {
+                    <button type="button" data-testid="try-workers"
+                        on:click=move |_| state.set(Field::NumWorkers, "2".into())>{tr(T::TryWorkers)}</button>
+                }
+            });
+            let lanes = deal.lanes.len();
+            Some(view! {
+                <div class="inside-figure" data-testid="inside-figure" data-gpus=lanes>
+                    {by_worker}{hang}{try_workers}
+                </div>
+            })
+        })
+    }
+}

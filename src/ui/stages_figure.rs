@@ -1,0 +1,31 @@
+//! Step 1 of the story for a scheme the pipeline does not play: its stages, one after the
+//! other, each read off the scheme ([`crate::model::scheme::Scheme::stages`]).
+
+use leptos::prelude::*;
+
+use super::AppState;
+use super::focus::Focus;
+use super::scheme_stages::stage_view;
+use crate::model::scheme::stages;
+use crate::model::{Params, Stage};
+
+/// Step 1 for a scheme other than the pipeline's: its stages, each after the other.
+#[component]
+pub fn StagesFigure() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let focus = expect_context::<Focus>();
+    move || {
+        let lang = state.lang.get();
+        let s = focus.scheme.get();
+        let params = state.picture.with(|p| Params { stage: Stage::Batch, ..p.params.clone() });
+        let mut views = s.stages(&params).unwrap_or_default();
+        if s.map_style_workers() {
+            views.extend(focus.deal.with(|d| d.as_ref().ok().and_then(|d| stages::by_worker(d))));
+        }
+        view! {
+            <div class="stages-figure" data-testid="stages-figure">
+                {views.into_iter().map(|v| stage_view(v, lang)).collect_view()}
+            </div>
+        }
+    }
+}
