@@ -192,7 +192,7 @@ test("play moves the epoch on; without set_epoch the verdict warns that the orde
   });
   await withPage({ n: 8, num_replicas: 2, set_epoch: 0, epoch: 3 }, async (page) => {
     const verdict = await page.textContent("[data-scheme=distributed] [data-testid=verdict]");
-    assert.match(verdict, /But it is the same order as epoch 0: every GPU trains on the same samples in the same order again/);
+    assert.match(verdict, /The same order as epoch 0: every GPU trains on the same samples in the same order again/);
     await page.waitForSelector("[data-scheme=distributed] [data-fact=cover]");
     assert.match(await page.textContent("[data-scheme=distributed] [data-fact=cover]"), /never/);
     assert.match(await page.textContent("[data-scheme=no_sampler] [data-fact=cover]"), /every sample: 1\./);

@@ -71,18 +71,28 @@ test("every figure follows the compared scheme picked above the story", async ()
   });
 });
 
-test("a figure the followed scheme refuses says the library's words, not zeros", async () => {
+test("a scheme that refuses the values: each step that follows it says so in the library's words, and draws nothing", async () => {
   // Without replacement, torch.multinomial cannot draw 20 of 10 samples: the weighted wrapper
   // refuses what DistributedSampler draws.
-  const query = { n: 10, compare: "weighted_wrapper,distributed", focus: "weighted_wrapper", replacement: 0, num_samples: 20 };
+  const query = { n: 10, compare: "weighted_wrapper,distributed", focus: "weighted_wrapper", replacement: 0, num_samples: 20, lang: "zh" };
   await withPage(query, async (page) => {
-    const said = await page.textContent("#pad-or-trim [data-testid=figure-refused]");
-    assert.match(said, /refuses these values\. .*cannot sample n_sample > prob_dist\.size\(-1\) samples without replacement/);
+    const message = "cannot sample n_sample > prob_dist.size(-1) samples without replacement";
+    for (const step of ["split", "pad-or-trim", "set-epoch", "batches", "inside-one-gpu"]) {
+      const said = await page.textContent(`#${step} [data-testid=step-sentence]`);
+      assert.ok(said.startsWith("无从绘制：") && said.includes(message), `${step}: ${said}`);
+      // PyTorch's words stay English on the Chinese page, and say so to a screen reader.
+      assert.equal(await page.locator(`#${step} [data-testid=step-sentence] span[lang=en]`).textContent(), `RuntimeError: ${message}`);
+    }
     assert.equal(await page.isVisible("#pad-or-trim [data-testid=lengths]"), false, "no lengths of zero");
-    assert.match(await page.textContent("#batches [data-testid=figure-refused]"), /cannot sample n_sample/);
+    assert.equal(await page.locator("#batches [data-testid=index-table]").count(), 0);
+    assert.equal(await page.locator("#set-epoch [data-testid=epoch-list-not-drawn]").count(), 0, "no other reason given");
+    // The steps that do not draw the followed scheme tell their own story still.
+    assert.match(await page.textContent("#no-sampler [data-testid=step-sentence]"), /num_replicas = 2/);
+    assert.doesNotMatch(await page.textContent("#pitfalls [data-testid=step-sentence]"), /无从绘制/);
     assert.ok(await page.isDisabled("[data-testid=download-csv]") && await page.isDisabled("[data-testid=download-json]"), "nothing to download");
+    assert.match(await page.textContent("[data-testid=figure-refused]"), /^无可下载：/);
     await page.selectOption("[data-testid=focus-picker]", "distributed");
-    await page.waitForFunction(() => !document.querySelector("#pad-or-trim [data-testid=figure-refused]"));
+    await page.waitForFunction(() => !document.querySelector("[data-testid=figure-refused]"));
     assert.equal(await page.textContent("#pad-or-trim [data-testid=len-total]"), "10");
     assert.equal(await page.isDisabled("[data-testid=download-csv]"), false);
   }, { ready: "[data-testid=compare] [data-testid=gpu-lane]" });
@@ -121,6 +131,12 @@ test("embed=1&step=set-epoch shows that step alone; an unknown step is said", as
   await withPage({ embed: 1, step: "nope" }, async (page) => {
     assert.match(await page.textContent("[data-testid=url-notices]"), /step=nope names no step of the story/);
     assert.equal(await page.locator("[data-testid=story-step]").count(), 5, "an embed's five steps");
+  });
+});
+
+test("step= on the full page (a link copied in the walk-through) scrolls to that step", async () => {
+  await withPage({ n: 8, step: "batches" }, async (page) => {
+    await page.waitForFunction(() => Math.abs(document.getElementById("batches").getBoundingClientRect().top) < 200);
   });
 });
 

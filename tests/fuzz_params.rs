@@ -68,10 +68,10 @@ proptest! {
         }
     }
 
-    /// Loading a valid configuration's values (a pitfall's side) into the page gives back that
-    /// configuration, the stage aside (the reader's own is kept).
+    /// A valid configuration's values as a pitfall's side loads them (every field but the
+    /// stage) read back as that configuration, the stage aside.
     #[test]
-    fn loaded_values_are_the_configuration_but_its_stage(pairs in prop::collection::vec((name(), value()), 0..12)) {
+    fn values_but_stage_read_back_as_the_configuration(pairs in prop::collection::vec((name(), value()), 0..12)) {
         if let Ok(params) = Params::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()))) {
             let values = params.values_but_stage();
             prop_assert!(values.iter().all(|(f, _)| *f != Field::Stage));

@@ -56,11 +56,11 @@ fn set_epoch_decides_the_repetition() {
     }
 }
 
-/// What the history's summary says of `set_epoch` it says only where calling it decides
-/// whether the epochs repeat: a shuffling sampler told the epoch, and not a loader without a
-/// sampler or a sampler that does not shuffle.
+/// `set_epoch` decides whether the epochs repeat (what the history's sum then names) for a
+/// shuffling sampler told the epoch, not for a loader without a sampler or a sampler that does
+/// not shuffle; and where it decides, the history flips with it.
 #[test]
-fn the_summary_names_set_epoch_only_where_it_decides() {
+fn set_epoch_decides_where_the_history_flips() {
     let base = Params { n: 16, num_replicas: 4, ..Params::default() };
     let cases: &[(&str, Params, bool)] = &[
         ("distributed", base.clone(), true),

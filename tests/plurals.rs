@@ -77,8 +77,8 @@ fn every_count_reads_right_with_1_and_2() {
     );
     check(
         NoSamplerText::Explain,
-        "In one process, DataLoader(dataset, batch_size=1, shuffle=1): every GPU walks the whole dataset. Without a sampler, the DataLoader's own shuffle does the shuffling; here it takes the value of the shuffle box at the top.",
-        "In each of 2 processes, DataLoader(dataset, batch_size=2, shuffle=2): every GPU walks the whole dataset. Without a sampler, the DataLoader's own shuffle does the shuffling; here it takes the value of the shuffle box at the top.",
+        "In one process, DataLoader(dataset, batch_size=1, shuffle=1): every GPU walks the whole dataset. Without a sampler the DataLoader shuffles by itself: its shuffle= here is the shuffle option (the one DistributedSampler takes), not loader_shuffle, which is for a DataLoader beside a sampler.",
+        "In each of 2 processes, DataLoader(dataset, batch_size=2, shuffle=2): every GPU walks the whole dataset. Without a sampler the DataLoader shuffles by itself: its shuffle= here is the shuffle option (the one DistributedSampler takes), not loader_shuffle, which is for a DataLoader beside a sampler.",
     );
     check(
         NoSamplerText::CostNote,

@@ -75,7 +75,12 @@ fn each_sentence_has_this_configurations_numbers() {
             None,
             "the 10 samples go to num_replicas = 4 GPUs, 3 to each",
         ),
-        (Step::Split, "n=8&num_replicas=2", None, "every sample to exactly one of them"),
+        (
+            Step::Split,
+            "n=8&num_replicas=2",
+            None,
+            "every sample to exactly one of them. The stages below show how.",
+        ),
         (
             Step::PadOrTrim,
             "n=10&num_replicas=4",
@@ -191,12 +196,22 @@ fn step_4_says_what_the_library_reports_and_what_has_no_sampler() {
         (
             "accelerate",
             "n=10&num_replicas=4&batch_size=4&shuffle=0&split_batches=1&even_batches=0",
-            "in batches of at most 1 sample. The table lists every GPU's indices in order. Beware: len(loader) reports 3 on GPU 2, which takes 2 steps.",
+            "len(loader) = 3, its steps per epoch, in batches of at most 1 sample. The table lists every GPU's indices in order. Beware: GPU 2 takes only 2 steps, not the 3 its len(loader) reports.",
         ),
     ];
     for &(name, query, expected) in cases {
         let s = scheme::by_name(name).expect("registered");
         let text = sentence(Step::Batches, s, &params(query), &deal(name, query), Lang::En, None);
         assert!(text.contains(expected), "{name} {query}: {text}");
+    }
+}
+
+#[test]
+fn step_1_promises_stages_only_where_its_figure_has_them() {
+    let p = params("n=8&num_replicas=2");
+    for (name, staged) in [("distributed", true), ("accelerate", true), ("seed_per_rank", false)] {
+        let s = scheme::by_name(name).expect("registered");
+        let text = sentence(Step::Split, s, &p, &deal(name, "n=8&num_replicas=2"), Lang::En, None);
+        assert_eq!(text.ends_with("The stages below show how."), staged, "{name}: {text}");
     }
 }

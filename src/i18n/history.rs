@@ -24,13 +24,13 @@ texts! {
         ),
         /// Every later row repeats epoch 0 because `set_epoch` is not called.
         AllRepeatNoSetEpoch => (
-            "Epochs {from}–{to} repeat epoch 0 on every GPU: sampler.set_epoch(epoch) is never called, so every epoch shuffles with seed + 0, the same samples in the same order, and the loss curve repeats a pattern.",
-            "epoch {from}–{to} 在每块 GPU 上都重复 epoch 0：从未调用 sampler.set_epoch(epoch)，每个 epoch 都用 seed + 0 打乱，同样的样本、同样的顺序，loss 曲线随之周期性重复。"
+            "Epochs {from}–{to} repeat epoch 0 on every GPU: without sampler.set_epoch(epoch) every epoch shuffles with seed + 0, the same samples in the same order, and the loss curve repeats a pattern.",
+            "epoch {from}–{to} 在每块 GPU 上都重复 epoch 0：没有调用 sampler.set_epoch(epoch)，每个 epoch 都用 seed + 0 打乱，每块 GPU 以同样的顺序训练同样的样本，loss 曲线随之周期性重复。"
         ),
         /// No later row repeats epoch 0, thanks to `set_epoch`.
         NoneRepeatSetEpoch => (
-            "Every epoch gives every GPU a new order because the loop calls sampler.set_epoch(epoch): epoch e shuffles with seed + e. Without it, epochs {from}–{to} would repeat epoch 0.",
-            "每个 epoch 都给每块 GPU 一个新的顺序，因为循环调用了 sampler.set_epoch(epoch)：第 e 个 epoch 用 seed + e 打乱。不调用它，epoch {from}–{to} 会重复 epoch 0。"
+            "A new order every epoch, because the loop calls sampler.set_epoch(epoch): epoch e shuffles with seed + e. Without it, epochs {from}–{to} would repeat epoch 0 and the loss curve would repeat a pattern.",
+            "每个 epoch 都是新的顺序，因为循环调用了 sampler.set_epoch(epoch)：第 e 个 epoch 用 seed + e 打乱。不调用它，epoch {from}–{to} 会重复 epoch 0，loss 曲线也会周期性重复。"
         ),
         /// No later row repeats epoch 0.
         NoneRepeat => (

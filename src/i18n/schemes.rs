@@ -162,7 +162,7 @@ texts! {
         /// Verdict: nothing to process.
         Empty => ("Nothing to process: the dataset is empty.", "没有可处理的数据：数据集为空。"),
         /// Second verdict: the epoch repeats an earlier one.
-        Repeats => ("But it is the same order as epoch {epoch}: every GPU trains on the same samples in the same order again.", "但顺序与 epoch {epoch} 完全相同：每块 GPU 又以同样的顺序训练同样的样本。"),
+        Repeats => ("The same order as epoch {epoch}: every GPU trains on the same samples in the same order again.", "顺序与 epoch {epoch} 完全相同：每块 GPU 又以同样的顺序训练同样的样本。"),
         /// Second verdict: a new order.
         NewOrder => ("A new order this epoch.", "本 epoch 是新的顺序。"),
         /// Fact: each GPU's share.

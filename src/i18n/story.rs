@@ -10,8 +10,13 @@ texts! {
         DrawnFor => ("Drawn for {scheme}", "所示方案：{scheme}"),
         /// A figure in place of which the followed scheme's refusal is said.
         FigureRefused => (
-            "Nothing to draw: {scheme} refuses these values. {message}",
-            "无从绘制：{scheme} 不接受这些取值。{message}",
+            "Nothing to draw: {scheme} refuses these values.",
+            "无从绘制：{scheme} 不接受这些取值。",
+        ),
+        /// The downloads, while the followed scheme refuses the values.
+        DownloadRefused => (
+            "Nothing to download: {scheme} refuses these values.",
+            "无可下载：{scheme} 不接受这些取值。",
         ),
         /// The scoreboard, a row not dealt yet.
         ScoreboardPending => ("Dealing…", "计算中……"),
@@ -29,13 +34,15 @@ texts! {
         SplitTitle => ("Split across GPUs", "分给各块 GPU"),
         /// Step 1's sentence when every sample goes to one GPU.
         SplitOnce => (
-            "{scheme}: the {n:# sample|# samples} go to num_replicas = {w:# GPU|# GPUs}, {each} to each this epoch, every sample to exactly one of them. The stages below show how.",
-            "{scheme}：{n} 个样本分给 num_replicas = {w} 块 GPU，本 epoch 每块 {each} 个，每个样本恰好去一块 GPU。下面的各阶段显示它怎么做到。",
+            "{scheme}: the {n:# sample|# samples} go to num_replicas = {w:# GPU|# GPUs}, {each} to each this epoch, every sample to exactly one of them.",
+            "{scheme}：{n} 个样本分给 num_replicas = {w} 块 GPU，本 epoch 每块 {each} 个，每个样本恰好去一块 GPU。",
         ),
+        /// Step 1's addition when its figure shows the scheme's stages.
+        SplitStages => (" The stages below show how.", "下面的各阶段显示了过程。"),
         /// Step 1's sentence otherwise.
         SplitNotOnce => (
-            "{scheme}: the {n:# sample|# samples} go to num_replicas = {w:# GPU|# GPUs}, {each} to each this epoch, but not every sample to exactly one of them. The stages show where that comes from.",
-            "{scheme}：{n} 个样本分给 num_replicas = {w} 块 GPU，本 epoch 每块 {each} 个，但并非每个样本都恰好去一块 GPU。各阶段显示了原因。",
+            "{scheme}: the {n:# sample|# samples} go to num_replicas = {w:# GPU|# GPUs}, {each} to each this epoch, but not every sample to exactly one of them.",
+            "{scheme}：{n} 个样本分给 num_replicas = {w} 块 GPU，本 epoch 每块 {each} 个，但并非每个样本都恰好去一块 GPU。",
         ),
         /// Step 2.
         PadTitle => ("Pad or trim", "填充或截断"),
@@ -95,8 +102,8 @@ texts! {
         ),
         /// Step 4's addition when the library's `len(loader)` is not the steps taken.
         BatchesMisreported => (
-            " Beware: len(loader) reports {reported} on GPU {rank}, which takes {steps:# step|# steps}.",
-            " 注意：GPU {rank} 上 len(loader) 报告 {reported}，它实际走 {steps} 步。",
+            " Beware: GPU {rank} takes only {steps:# step|# steps}, not the {reported} its len(loader) reports.",
+            " 注意：GPU {rank} 实际只走 {steps} 步，而不是它的 len(loader) 报告的 {reported} 步。",
         ),
         /// Step 5.
         NoSamplerTitle => ("Without a sampler", "不用采样器"),
@@ -164,6 +171,6 @@ texts! {
         /// A scoreboard row's button.
         CompareButton => ("Compare beside “{scheme}”", "与“{scheme}”并排对比"),
         /// A scoreboard row whose scheme refuses these settings.
-        Refuses => ("refuses these settings: {message}", "不接受这些设置：{message}"),
+        Refuses => ("refuses these settings:", "不接受这些设置："),
     }
 }

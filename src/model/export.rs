@@ -7,15 +7,14 @@
 //!   leaves it out).
 //! - JSON: `{"scheme": "distributed", "config": {…}, "len_sampler", "len_loader", "listed", "ranks": [[…]],
 //!   "batches": [[[…]]], "no_sampler": {…}}`, `config` in PyTorch's argument names, grouped by
-//!   constructor, with the scheme's own options (`config.options`, named as its library names
-//!   them); `no_sampler` holds each rank's first [`TABLE_LIMIT`] indices, as the page shows.
+//!   constructor, with the scheme's other options under their URL names (`config.options`); `no_sampler` holds each rank's first [`TABLE_LIMIT`] indices, as the page shows.
 //!
 //! Both list at most [`EXPORT_LIMIT`] indices over all ranks (a tab's memory): beyond, each
 //! rank's first [`cap`] indices, and `listed` < `len_sampler` says so.
 
 use std::fmt::Write;
 
-use super::params::Seeding;
+use super::params::{Field, Seeding};
 use super::picture::{NoSamplerSide, Picture, TABLE_LIMIT};
 use super::query::Params;
 use super::scheme::{Deal, Lane, Scheme, Shared};
@@ -109,14 +108,35 @@ pub fn file_stem(params: &Params, scheme: &str) -> String {
     )
 }
 
+/// The fields `config` holds outside `options`.
+const IN_CONFIG: [Field; 10] = [
+    Field::N,
+    Field::NumReplicas,
+    Field::Rank,
+    Field::Shuffle,
+    Field::Seed,
+    Field::DropLast,
+    Field::Epoch,
+    Field::SetEpoch,
+    Field::BatchSize,
+    Field::LoaderDropLast,
+];
+
 /// `DistributedSampler(...)`'s and `DataLoader(...)`'s arguments, the training loop's, and
-/// the scheme's own options as its library names them (`"options": {"num_samples": "20"}`,
-/// their values as the URL writes them).
+/// the scheme's other options under their URL names (`"options": {"num_samples": 20}`): a flag
+/// as a boolean, a whole number as a number, anything else (`weights`, `none`) as the URL
+/// writes it.
 fn config(p: &Params, scheme: &dyn Scheme) -> String {
+    let value = |f: Field| match (p.flag(f), p.get(f)) {
+        (Some(on), _) => on.to_string(),
+        (None, text) if text.parse::<i64>().is_ok() => text,
+        (None, text) => json_string(&text),
+    };
     let options: Vec<String> = scheme
         .options()
         .iter()
-        .map(|&f| format!("{}: {}", json_string(f.name()), json_string(&p.get(f))))
+        .filter(|f| !IN_CONFIG.contains(f))
+        .map(|&f| format!("{}: {}", json_string(f.name()), value(f)))
         .collect();
     format!(
         "{{\"len_dataset\": {}, \"sampler\": {{\"num_replicas\": {}, \"rank\": {}, \"shuffle\": {}, \

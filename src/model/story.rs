@@ -102,7 +102,8 @@ pub struct Totals {
     pub dataset: u64,
     /// The fewest and the most indices a GPU's sampler yields (`len(sampler)`).
     pub sampler: (u64, u64),
-    /// The fewest and the most steps a GPU takes (`len(loader)`).
+    /// The fewest and the most `len(loader)` of a GPU, as the library reports it (the steps
+    /// it takes, but where [`Deal::misreported`] says otherwise).
     pub loader: (u64, u64),
     /// What every GPU's sampler yields, all together (`total_size` for `DistributedSampler`).
     pub total: u64,
@@ -167,7 +168,7 @@ impl Totals {
         Totals {
             dataset: n,
             sampler: range(&|l| l.sampler_len),
-            loader: range(&|l| l.loader_len),
+            loader: range(&|l| l.reported_len.unwrap_or(l.loader_len)),
             total,
             kind,
         }
@@ -204,7 +205,14 @@ pub fn sentence(
             ];
             let once = matches!(Verdict::of(deal), Verdict::EachOnce);
             let key = if once { T::SplitOnce } else { T::SplitNotOnce };
-            fill(key.text(lang), &values)
+            let mut text = fill(key.text(lang), &values);
+            // The figure shows stages when the pipeline plays them or the scheme has its own
+            // (whether it has is the same at any size: asked at the smallest).
+            let staged = || scheme.stages(&Params::default()).is_ok_and(|v| !v.is_empty());
+            if scheme.pictured() || staged() {
+                text.push_str(T::SplitStages.text(lang));
+            }
+            text
         }
         Step::PadOrTrim => {
             let total = Count(totals.total);
@@ -265,11 +273,9 @@ pub fn sentence(
             }
             text
         }
-        Step::NoSampler => fill(
-            T::NoSamplerText.text(lang),
-            &[("w", &params.num_replicas), ("n", &Count(params.n))],
-        ),
-        Step::YourLibrary => fill(T::LibraryText.text(lang), &[("scheme", &title)]),
+        Step::NoSampler | Step::YourLibrary | Step::Pitfalls => {
+            own_sentence(step, scheme, params, lang).unwrap_or_default()
+        }
         Step::InsideOneGpu => {
             let (fewest, most) = deal.steps_range();
             let steps = span((fewest, most));
@@ -281,11 +287,32 @@ pub fn sentence(
             };
             fill(key.text(lang), &[("workers", &params.num_workers), ("steps", &steps)])
         }
+    }
+}
+
+/// The sentence of a step whose figure does not draw the followed scheme
+/// ([`Step::follows`]): said without its deal, so that it stands while that scheme refuses
+/// the values. `None` for the steps that follow it.
+pub fn own_sentence(
+    step: Step,
+    scheme: &dyn Scheme,
+    params: &Params,
+    lang: Lang,
+) -> Option<String> {
+    Some(match step {
+        Step::NoSampler => fill(
+            T::NoSamplerText.text(lang),
+            &[("w", &params.num_replicas), ("n", &Count(params.n))],
+        ),
+        Step::YourLibrary => {
+            fill(T::LibraryText.text(lang), &[("scheme", &scheme.title().text(lang))])
+        }
         Step::Pitfalls => {
             let count = super::scenario::Scenario::ALL.len();
             fill(T::PitfallsText.text(lang), &[("count", &count)])
         }
-    }
+        _ => return None,
+    })
 }
 
 /// How many of epochs `1 .. EPOCHS` hand GPU 0 its epoch-0 list, of how many, for `scheme`

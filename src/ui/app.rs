@@ -12,7 +12,7 @@ use super::compare::Compare;
 use super::controls::Controls;
 use super::embed::{self, EmbedFooter};
 use super::epoch_list::EpochList;
-use super::focus::{Focus, Refused, animated};
+use super::focus::{Focus, animated};
 use super::index_table::IndexTable;
 use super::inside_figure::InsideFigure;
 use super::lang_switch::{LangSwitch, follow_title};
@@ -194,7 +194,6 @@ fn PipelineSection(
 fn Tables() -> impl IntoView {
     view! {
         <section class="with-sampler">
-            <Refused />
             <IndexTable />
         </section>
     }

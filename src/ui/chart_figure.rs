@@ -28,11 +28,12 @@ pub fn ChartFigure(
     let lang = state.lang;
     let saved = RwSignal::new(String::new());
     let save = move |_| {
-        let name =
-            // The charts draw DistributedSampler's epochs.
-            state.picture.with_untracked(|p| {
-                format!("{}_{testid}.svg", file_stem(&p.params, "distributed"))
-            });
+        // The charts draw the pictured scheme's epochs (DistributedSampler's).
+        let pictured = crate::model::scheme::SCHEMES.iter().find(|s| s.pictured());
+        let scheme = pictured.map_or("distributed", |s| s.name());
+        let name = state
+            .picture
+            .with_untracked(|p| format!("{}_{testid}.svg", file_stem(&p.params, scheme)));
         let result = chart.with_untracked(|(s, _)| match s {
             Ok(text) => save_svg(&name, text),
             Err(e) => Err(JsValue::from_str(&e.to_string())),

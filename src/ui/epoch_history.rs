@@ -24,8 +24,9 @@ const NUMBERED: usize = 6;
 enum Shown {
     /// Nothing yet, or the scheme refuses these values (its panel says so).
     Nothing,
-    /// Epochs `0 .. EPOCHS`.
-    Drawn(Arc<Vec<EpochRows>>, u64),
+    /// Epochs `0 .. EPOCHS` of the scheme named, for `n` samples, and `set_epoch` where it
+    /// decides whether they repeat (all as the rows were drawn).
+    Drawn { epochs: Arc<Vec<EpochRows>>, n: u64, name: &'static str, set_epoch: Option<bool> },
     /// Past the budget: draws per epoch.
     TooLarge(u64),
 }
@@ -69,13 +70,7 @@ pub fn EpochHistory(k: usize) -> impl IntoView {
             );
             view! { <p class="history-note" data-testid="history-too-large">{text}</p> }.into_any()
         }
-        Shown::Drawn(epochs, n) => {
-            let (name, set_epoch) = key.with_untracked(|(name, params)| {
-                let decides = name
-                    .and_then(scheme::by_name)
-                    .is_some_and(|s| history::set_epoch_decides(s, params));
-                (name.unwrap_or_default(), decides.then_some(params.set_epoch))
-            });
+        Shown::Drawn { epochs, n, name, set_epoch } => {
             let said = summary(&epochs, set_epoch, lang.get());
             drawn(&epochs, n, name, said, lang.get(), current, busy).into_any()
         }
@@ -111,7 +106,14 @@ impl Run {
                 if (done.len() as u64) < EPOCHS {
                     self.next(done, shown, busy);
                 } else {
-                    let _ = shown.try_set(Shown::Drawn(Arc::new(done), self.params.n));
+                    let p = &self.params;
+                    let decides = history::set_epoch_decides(self.scheme, p);
+                    let _ = shown.try_set(Shown::Drawn {
+                        epochs: Arc::new(done),
+                        n: p.n,
+                        name: self.scheme.name(),
+                        set_epoch: decides.then_some(p.set_epoch),
+                    });
                     let _ = busy.try_set(false);
                 }
             },

@@ -32,6 +32,10 @@ pub fn EpochList() -> impl IntoView {
     move || {
         let lang = state.lang.get();
         let current = state.picture.with(|p| p.params.epoch);
+        // A refusal is said in the step's sentence: nothing to draw, and no other reason given.
+        if focus.deal.with(Result::is_err) {
+            return ().into_any();
+        }
         let Some(epochs) = epochs.get() else {
             let name = focus.scheme.get().title().text(lang);
             return view! {

@@ -1,7 +1,9 @@
 //! The scheme the story's figures draw: one of the compared schemes (`focus=` in the URL, the
 //! first compared one by default), picked above the story, and its deal for the epoch shown
-//! with every GPU's list up to the tables' row limit. Each figure reads this deal, never a
-//! particular sampler, and names the scheme it draws.
+//! with every GPU's list up to the tables' row limit. Each figure of a step that follows it
+//! ([`crate::model::story::Step::follows`]) reads this deal, never a particular sampler, and
+//! names the scheme it draws; `repeating` counts its epochs that repeat epoch 0, and
+//! `Refused` stands in for the downloads while it refuses the values.
 
 use std::sync::Arc;
 
@@ -59,13 +61,14 @@ impl Focus {
                 s.deal_up_to(&params, &shared, cap).map(Arc::new)
             })
         });
-        let at_epoch_0 = Memo::new(move |_| {
+        // A task of its own after the values change, not within the change.
+        let at_epoch_0 = super::deferred(Memo::new(move |_| {
             indices.with(|SameEpoch(p)| Params {
                 epoch: 0,
                 stage: Stage::Batch,
                 ..p.params.clone()
             })
-        });
+        }));
         let repeating = Memo::new(move |_| {
             let s = scheme.get();
             at_epoch_0.with(|params| crate::model::story::repeating(s, params))
@@ -124,24 +127,19 @@ pub fn DrawnFor() -> impl IntoView {
     }
 }
 
-/// What a figure shows in its place while the followed scheme refuses these values: the
-/// library's words, not a figure of zeros.
+/// What stands in place of the downloads while the followed scheme refuses these values: the
+/// library's words, not a file of nothing.
 #[component]
 pub fn Refused() -> impl IntoView {
     let state = expect_context::<AppState>();
     let focus = expect_context::<Focus>();
-    let said = move || {
+    move || {
         let lang = state.lang.get();
         focus.deal.with(|deal| {
             let errors = deal.as_ref().err()?;
-            let message = errors.first().map(|e| e.message(lang)).unwrap_or_default();
-            let scheme = focus.scheme.get().title().text(lang);
-            Some(fill(T::FigureRefused, lang, &[("scheme", &scheme), ("message", &message)]))
+            let said = super::story::Said::refused(T::DownloadRefused, focus, errors, lang);
+            Some(view! { <p class="figure-refused" data-testid="figure-refused">{said.view()}</p> })
         })
-    };
-    move || {
-        said()
-            .map(|said| view! { <p class="figure-refused" data-testid="figure-refused">{said}</p> })
     }
 }
 

@@ -7,7 +7,6 @@
 //! closes it and gives the focus back to the button that opened it.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use super::AppState;
 use super::focus::animated;
@@ -67,13 +66,7 @@ pub fn Guide() -> impl IntoView {
             state.set(Field::Stage, Stage::Indices.number().to_string());
         } else {
             // Focus goes back to the button that opens it, once it is drawn again.
-            request_animation_frame(|| {
-                let button = document().query_selector("[data-testid=guide-start]").ok().flatten();
-                if let Some(button) = button.and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok())
-                {
-                    let _ = button.focus();
-                }
-            });
+            super::focus_first_later(&["[data-testid=guide-start]"]);
         }
     };
     // Esc closes it, wherever the focus is.
@@ -151,7 +144,7 @@ fn Card(
             }),
             Stop::Step(step) => {
                 let sentence = sentences[step.number() - 1];
-                (step.title().text(lang).to_string(), sentence())
+                (step.title().text(lang).to_string(), sentence().plain())
             }
         }
     };

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::focus::{Focus, Refused};
+use super::focus::Focus;
 use super::{AppState, fill, thousands, tr};
 use crate::i18n::page::TableText;
 use crate::i18n::story::StoryText;
@@ -39,7 +39,6 @@ pub fn Lengths() -> impl IntoView {
     };
     let refused = move || totals.with(Option::is_none);
     view! {
-        <Refused />
         <dl class="lengths" data-testid="lengths" hidden=refused>
             <div>
                 <dt><code>"len(dataset)"</code></dt>

@@ -48,6 +48,7 @@ mod width;
 use std::time::Duration;
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::i18n::Lang;
 
@@ -112,4 +113,17 @@ pub fn deferred<T: Clone + PartialEq + Send + Sync + 'static>(source: Memo<T>) -
         }
     });
     later
+}
+
+/// Once the next frame is drawn, focuses the first element that one of `selectors` finds,
+/// without scrolling to it (what is on screen stays: present mode's buttons may sit below).
+pub fn focus_first_later(selectors: &'static [&'static str]) {
+    request_animation_frame(move || {
+        let found = selectors.iter().find_map(|s| document().query_selector(s).ok().flatten());
+        if let Some(element) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let options = web_sys::FocusOptions::new();
+            options.set_prevent_scroll(true);
+            let _ = element.focus_with_options(&options);
+        }
+    });
 }

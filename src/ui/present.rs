@@ -4,7 +4,6 @@
 //! epoch play's speed (`speed=`) is kept here too, since a lecturer sets both.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use super::{AppState, tr, url};
 use crate::i18n::schemes::SchemeText as T;
@@ -47,17 +46,14 @@ impl Presenting {
     pub fn set(self, on: bool) {
         self.on.set(on);
         self.state.set_url(&[("present", on.then_some("1"))]);
-        request_animation_frame(move || {
-            let candidates: &[&str] = if on {
-                &["[data-testid=present-next]:not([disabled])", "[data-testid=present-back]"]
-            } else {
-                &["[data-testid=present]"]
-            };
-            let found = candidates.iter().find_map(|s| document().query_selector(s).ok().flatten());
-            if let Some(element) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-                let _ = element.focus();
-            }
-        });
+        if on {
+            super::focus_first_later(&[
+                "[data-testid=present-next]:not([disabled])",
+                "[data-testid=present-back]",
+            ]);
+        } else {
+            super::focus_first_later(&["[data-testid=present]"]);
+        }
     }
 
     /// Plays the epochs at `factor` times their speed, and says so in the URL (`1` is left out).

@@ -23,7 +23,7 @@ pub fn verdict(deal: &Deal, lang: Lang) -> String {
         }
         Verdict::Empty => T::Empty.text(lang).to_string(),
     };
-    match deal.repeats.filter(|_| deal.n > 0) {
+    match deal.repeats_shown() {
         Some(epoch) => format!("{first} {}", fill(T::Repeats, lang, &[("epoch", &epoch)])),
         None => first,
     }

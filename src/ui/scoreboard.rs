@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::focus::{Focus, FocusDeal};
-use super::story::scroll_to_top;
+use super::story::{Said, scroll_to_top};
 use super::{AppState, fill, tr};
 use crate::i18n::story::StoryText as T;
 use crate::model::scheme::{self, Shared, Verdict};
@@ -51,13 +51,15 @@ pub fn Scoreboard() -> impl IntoView {
                             let once = matches!(Verdict::of(deal), Verdict::EachOnce);
                             view! {
                                 <td class:once=once>{super::scheme_facts::verdict(deal, lang)}</td>
-                                <td>{steps}</td>
+                                // On a phone, where the heading row is not shown, the cell says
+                                // what its number is.
+                                <td data-label=T::ColSteps.text(lang)>{steps}</td>
                             }
                             .into_any()
                         }
                         Some(Err(errors)) => {
-                            let message = errors.first().map(|e| e.message(lang)).unwrap_or_default();
-                            view! { <td colspan="2">{fill(T::Refuses, lang, &[("message", &message)])}</td> }.into_any()
+                            let said = Said::with_library(T::Refuses.text(lang).into(), errors, lang);
+                            view! { <td colspan="2">{said.view()}</td> }.into_any()
                         }
                     };
                     let name = s.name();

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use super::focus::{DrawnFor, Focus, FocusPicker};
 use super::{AppState, fill, tr};
+use crate::i18n::Lang;
 use crate::i18n::story::StoryText as T;
 use crate::model::embed::{Layout, Section};
 use crate::model::story::{self, Step};
@@ -49,10 +50,7 @@ impl StoryCursor {
     /// that step into view first.
     pub fn step_by(self, by: isize) {
         let selector = format!("#{}", self.step.get_untracked().anchor());
-        let shown = document().query_selector(&selector).ok().flatten().map(|step| {
-            let height = window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
-            step.get_bounding_client_rect().top() < height * 0.4
-        });
+        let shown = document().query_selector(&selector).ok().flatten().map(|s| on_screen(&s));
         if by > 0 && shown == Some(false) {
             bring_into_view(&selector);
             return;
@@ -75,6 +73,23 @@ pub fn bring_into_view(selector: &str) {
 
 /// [`bring_into_view`], for an element at hand.
 fn bring_element_into_view(target: &web_sys::Element) {
+    if !on_screen(target) {
+        let top = target.get_bounding_client_rect().top();
+        window().scroll_by_with_x_and_y(0.0, top - stuck_height() - 8.0);
+    }
+}
+
+/// Whether `target` starts in the top part of the screen, below the stuck bar: what
+/// [`bring_into_view`] leaves where it is.
+fn on_screen(target: &web_sys::Element) -> bool {
+    let stuck = stuck_height();
+    let top = target.get_bounding_client_rect().top();
+    let height = window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    top >= stuck && top <= stuck + height * 0.4
+}
+
+/// The height of the bar stuck at the top of the story, if it is stuck.
+fn stuck_height() -> f64 {
     // A bar counts only where it is stuck (on a phone the picker's bar scrolls away).
     let height_of = |bar: &str| {
         let bar = document().query_selector(bar).ok().flatten();
@@ -85,29 +100,68 @@ fn bring_element_into_view(target: &web_sys::Element) {
         .map_or(0.0, |bar| bar.get_bounding_client_rect().height())
     };
     // Present mode hides the picker's bar and shows its own.
-    let stuck = height_of(".story-follows").max(height_of(".present-nav"));
-    let top = target.get_bounding_client_rect().top();
-    let height = window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
-    if top < stuck || top > stuck + height * 0.4 {
-        window().scroll_by_with_x_and_y(0.0, top - stuck - 8.0);
+    height_of(".story-follows").max(height_of(".present-nav"))
+}
+
+/// A step's sentence: its text and, when the followed scheme refuses the values, the
+/// library's message after it (marked `lang="en"` when it is PyTorch's own words).
+#[derive(Clone, PartialEq)]
+pub struct Said {
+    /// The sentence, or what says the figure is not drawn.
+    pub text: String,
+    /// The library's message, and its language where it is not the page's.
+    pub library: Option<(String, Option<&'static str>)>,
+}
+
+impl Said {
+    /// As one line of text (the walk-through's card).
+    pub fn plain(&self) -> String {
+        match &self.library {
+            Some((message, _)) => format!("{} {message}", self.text),
+            None => self.text.clone(),
+        }
+    }
+
+    /// What `focus`'s scheme refusing `errors` says in place of a figure or a download
+    /// (`key` taking the scheme's title).
+    pub fn refused(key: T, focus: Focus, errors: &[crate::model::ParamError], lang: Lang) -> Said {
+        let scheme = focus.scheme.get().title().text(lang);
+        Said::with_library(fill(key, lang, &[("scheme", &scheme)]), errors, lang)
+    }
+
+    /// `text`, then the first of the library's `errors`.
+    pub fn with_library(text: String, errors: &[crate::model::ParamError], lang: Lang) -> Said {
+        let library = errors.first().map(|e| (e.message(lang), super::controls::message_lang(e)));
+        Said { text, library }
+    }
+
+    /// The sentence, its message in a span of its own.
+    pub fn view(self) -> impl IntoView {
+        let library =
+            self.library.map(|(message, lang)| view! { " " <span lang=lang>{message}</span> });
+        view! { {self.text}{library} }
     }
 }
 
-/// A step's sentence with this configuration's numbers, for the scheme the story follows (or
-/// the core's message when the scheme refuses this configuration).
-pub fn sentence_of(step: Step) -> impl Fn() -> String + Copy + Send + Sync + 'static {
+/// A step's sentence with this configuration's numbers, for the scheme the story follows (or,
+/// for a step that follows it, what it refuses).
+pub fn sentence_of(step: Step) -> impl Fn() -> Said + Copy + Send + Sync + 'static {
     let state = expect_context::<AppState>();
     let focus = expect_context::<Focus>();
     move || {
         let lang = state.lang.get();
         let s = focus.scheme.get();
         let params = state.picture.with(|p| p.params.clone());
+        if let Some(text) = story::own_sentence(step, s, &params, lang) {
+            return Said { text, library: None };
+        }
         focus.deal.with(|deal| match deal {
             Ok(deal) => {
                 let repeating = (step == Step::SetEpoch).then(|| focus.repeating.get()).flatten();
-                story::sentence(step, s, &params, deal, lang, repeating)
+                let text = story::sentence(step, s, &params, deal, lang, repeating);
+                Said { text, library: None }
             }
-            Err(errors) => errors.first().map(|e| e.message(lang)).unwrap_or_default(),
+            Err(errors) => Said::refused(T::FigureRefused, focus, errors, lang),
         })
     }
 }
@@ -218,18 +272,32 @@ fn StepSection(step: Step, children: Children) -> impl IntoView {
                 <span class="step-number">{step.number()}". "</span>
                 {tr(step.title())}
             </h2>
-            <p class="step-sentence" data-testid="step-sentence">{sentence}</p>
+            <p class="step-sentence" data-testid="step-sentence">{move || sentence().view()}</p>
             {step.follows().then(|| view! { <DrawnFor /> })}
             {children()}
         </section>
     }
 }
 
-/// Scrolls to the element the URL's `#anchor` names, if there is one.
+/// Scrolls to the element the URL's `#anchor` names, or else to the step `step=` names (a
+/// link copied while the walk-through or present mode stood there), if there is one. Present
+/// mode opens on the comparison, its step below it.
 fn follow_anchor() {
     let hash = window().location().hash().unwrap_or_default();
-    let Some(id) = hash.strip_prefix('#').filter(|id| !id.is_empty()) else { return };
-    if let Some(element) = document().get_element_by_id(id) {
+    let id = match hash.strip_prefix('#').filter(|id| !id.is_empty()) {
+        Some(id) => id.to_string(),
+        None => {
+            let presenting = document()
+                .document_element()
+                .is_some_and(|root| root.class_list().contains("presenting"));
+            let step = super::url::param("step").and_then(|v| Step::from_anchor(&v));
+            match step.filter(|s| *s != Step::Split && !presenting) {
+                Some(step) => step.anchor().to_string(),
+                None => return,
+            }
+        }
+    };
+    if let Some(element) = document().get_element_by_id(&id) {
         bring_element_into_view(&element);
     }
 }

@@ -8,8 +8,8 @@ texts! {
         /// What the panel simulates; `{shuffle}` is the sampler's `shuffle`, which the side is
         /// computed with (`loader_shuffle` is for a `DataLoader` beside a sampler only).
         Explain => (
-            "{w:In one process|In each of # processes}, DataLoader(dataset, batch_size={size}, shuffle={shuffle}): every GPU walks the whole dataset. Without a sampler, the DataLoader's own shuffle does the shuffling; here it takes the value of the shuffle box at the top.",
-            "{w} 个进程各自运行 DataLoader(dataset, batch_size={size}, shuffle={shuffle})：每块 GPU 都遍历整个数据集。没有采样器时，由 DataLoader 自己的 shuffle 来打乱；这里它取顶部 shuffle 勾选框的值。",
+            "{w:In one process|In each of # processes}, DataLoader(dataset, batch_size={size}, shuffle={shuffle}): every GPU walks the whole dataset. Without a sampler the DataLoader shuffles by itself: its shuffle= here is the shuffle option (the one DistributedSampler takes), not loader_shuffle, which is for a DataLoader beside a sampler.",
+            "{w} 个进程各自运行 DataLoader(dataset, batch_size={size}, shuffle={shuffle})：每块 GPU 都遍历整个数据集。没有采样器时由 DataLoader 自己打乱：这里的 shuffle= 取 shuffle 选项（即 DistributedSampler 所用的那个），而不是 loader_shuffle，后者用于与采样器一起的 DataLoader。",
         ),
         /// The seeding select's label.
         EachProcess => ("Each process", "每个进程"),

@@ -130,6 +130,12 @@ impl Deal {
             .find_map(|(rank, lane)| Some((rank, lane.reported_len?, lane.loader_len)))
     }
 
+    /// The earlier epoch this one repeats, where there is anything to repeat (an empty
+    /// dataset repeats trivially, and is not said to).
+    pub fn repeats_shown(&self) -> Option<u64> {
+        self.repeats.filter(|_| self.n > 0)
+    }
+
     /// Samples processed at least once.
     pub fn seen(&self) -> u64 {
         self.n - self.unseen_len()
