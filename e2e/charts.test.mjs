@@ -53,6 +53,13 @@ test("the toy example draws the four charts with their summaries", async () => {
     assert.match(await settledSummary(page, "chart-coverage"), /It grows/);
     assert.match(await page.textContent("[data-testid=chart-padding-summary]"), /8 samples processed once, 0 twice or more/);
   });
+  // Whatever the story follows, the charts say whose epochs they draw.
+  await withPage({ compare: "accelerate,no_sampler" }, async (page) => {
+    await page.locator("[data-testid=charts]").scrollIntoViewIfNeeded();
+    const named = page.locator("[data-testid=charts-drawn-for]");
+    assert.equal(await named.getAttribute("data-scheme"), "distributed");
+    assert.match(await named.textContent(), /DistributedSampler/);
+  });
 });
 
 test("ImageNet-1k on 8 ranks: exact counts, and no long task while the epochs are drawn", async () => {

@@ -47,6 +47,7 @@ test("the button enters present mode, ←/→ go from story step to story step, 
     assert.equal(pageQuery(page).get("present"), "1");
     // Focus moves to the steps' buttons, so that ← and → step through the story at once.
     await page.waitForFunction(() => document.activeElement?.dataset.testid === "present-next");
+    assert.ok(await page.isVisible("[data-testid=present-hint]"), "a cue to go on");
     const shown = () => page.evaluate(() => ({
       steps: [...document.querySelectorAll("[data-testid=story-step]")].filter((e) => e.getClientRects().length > 0).map((e) => e.id),
       at: document.querySelector("[data-testid=present-at]").textContent,

@@ -215,6 +215,8 @@ texts! {
         Present => ("Present", "演示"),
         /// Leaves present mode.
         LeavePresent => ("Leave present mode (Esc)", "退出演示（Esc）"),
+        /// Beside it in present mode: how to go on.
+        PresentHint => ("→ the story's next step", "→ 故事的下一步"),
         /// Adds a third scheme to the comparison.
         AddScheme => ("+ Compare a third: {title}", "+ 再比较一种：{title}"),
         /// Takes a scheme out of the comparison.

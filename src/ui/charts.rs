@@ -38,9 +38,19 @@ pub fn Charts() -> impl IntoView {
         Part::Ready => view! { <ChartGrid /> }.into_any(),
     }
     };
+    let pictured = crate::model::scheme::SCHEMES.iter().copied().find(|s| s.pictured());
     view! {
         <section class="charts" data-testid="charts" aria-labelledby="charts-title" node_ref=section>
             <h2 id="charts-title">{tr(ChartText::Heading)}</h2>
+            // The charts are the pictured scheme's (DistributedSampler's), whatever the story
+            // follows: they say so.
+            <p class="drawn-for" data-testid="charts-drawn-for" data-scheme=pictured.map(|s| s.name())>
+                {move || {
+                    let lang = lang.get();
+                    let title = pictured.map_or("", |s| s.title().text(lang));
+                    fill(crate::i18n::story::StoryText::DrawnFor, lang, &[("scheme", &title)])
+                }}
+            </p>
             <p class="explain">{move || summary::intro(lang.get())}</p>
             {shown}
         </section>

@@ -70,6 +70,7 @@ pub fn PresentButton() -> impl IntoView {
     let presenting = expect_context::<Presenting>();
     let on = presenting.on;
     view! {
+        <span class="present-hint" data-testid="present-hint" hidden=move || !on.get()>{tr(T::PresentHint)}</span>
         <button type="button" class="present-button" data-testid="present"
             aria-pressed=move || on.get().to_string() on:click=move |_| presenting.set(!on.get_untracked())>
             {move || if on.get() { tr(T::LeavePresent)() } else { tr(T::Present)() }}
