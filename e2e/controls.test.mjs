@@ -10,7 +10,7 @@ import {
   settledText,
   text,
   useBrowser,
-  visible,
+  shown,
 } from "./harness.mjs";
 import { TABLE_LIMIT, pytorchLoaderRanks, pytorchRanks, tableRows } from "./golden-ranks.mjs";
 
@@ -43,7 +43,7 @@ test("unticking shuffle stripes 0, 1, 2, … across ranks and writes shuffle=0 i
     await page.uncheck("[data-testid=control-shuffle]");
     assert.deepEqual(await settledTable(page, "index-table", expected), expected);
     assert.equal(pageQuery(page).get("shuffle"), "0");
-    assert.ok(await visible(page, "repeat-banner"), "shuffle=False: every epoch the same");
+    assert.ok(await shown(page, "repeat-banner"), "shuffle=False: every epoch the same");
     await page.check("[data-testid=control-shuffle]");
     const shuffled = tableRows(await pytorchRanks({ n: 8, w: 2 }));
     assert.deepEqual(await settledTable(page, "index-table", shuffled), shuffled);

@@ -23,6 +23,7 @@ test("embed=1 leaves out the page chrome and keeps the controls, lengths, pipeli
     }
     for (const kept of ["[data-testid=control-n]", "[data-testid=lengths]", ".pipeline-section",
       "[data-testid=play]", "[data-testid=no-sampler-table]", "[data-testid=timeline]"]) {
+      await page.waitForSelector(kept, { state: "attached" });
       assert.equal(await count(page, kept), 1, `${kept} stays`);
     }
     const full = new URL(await page.getAttribute("[data-testid=full-page-link]", "href"));

@@ -5,9 +5,10 @@ import {
   pageQuery,
   readIndexTable,
   settledTable,
+  settledTimeline,
+  shown,
   text,
   useBrowser,
-  visible,
 } from "./harness.mjs";
 import { pytorchLoaderRanks, pytorchRanks, tableRows } from "./golden-ranks.mjs";
 
@@ -86,7 +87,8 @@ test("CIFAR-10 (50,000 on 2 GPUs, seed 0, epoch 1) from the URL: PyTorch's first
 // set_epoch, and the epoch timeline
 
 /** `data-repeats` of each timeline epoch 0..3, the history's (null when it repeats nothing). */
-function timelineRepeats(page) {
+async function timelineRepeats(page) {
+  await settledTimeline(page);
   return page.$$eval("[data-testid=timeline] li[data-epoch]", (items) =>
     items
       .filter((li) => Number(li.dataset.epoch) < 4)
@@ -105,12 +107,12 @@ test("without set_epoch every epoch repeats epoch 0: the timeline says so, a ban
       [2, "0"],
       [3, "0"],
     ]);
-    assert.ok(await visible(page, "repeat-banner"), "the repeat banner is shown");
+    assert.ok(await shown(page, "repeat-banner"), "the repeat banner is shown");
     for (const epoch of ["1", "2"]) {
       await page.click("[data-testid=next-epoch]");
       await page.waitForFunction((e) => new URL(location.href).searchParams.get("epoch") === e, epoch);
       assert.deepEqual(await readIndexTable(page, "index-table"), epoch0, `epoch ${epoch} = epoch 0`);
-      assert.ok(await visible(page, "repeat-banner"));
+      assert.ok(await shown(page, "repeat-banner"));
     }
   });
 });
@@ -142,6 +144,6 @@ test("with shuffle=False every epoch walks 0, 1, 2, …: the timeline repeats an
       [2, "0"],
       [3, "0"],
     ]);
-    assert.ok(await visible(page, "repeat-banner"));
+    assert.ok(await shown(page, "repeat-banner"));
   });
 });

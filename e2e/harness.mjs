@@ -173,6 +173,17 @@ export async function settledText(page, testid, expected, timeout = 5000) {
 /** Whether `[data-testid=<testid>]` is on the page and visible. */
 export const visible = (page, testid) => page.isVisible(`[data-testid=${testid}]`);
 
+/** Waits until `[data-testid=<testid>]` is visible (figures drawn a task at a time show late). */
+export async function shown(page, testid, timeout = 5000) {
+  await page.waitForSelector(`[data-testid=${testid}]`, { state: "visible", timeout });
+  return true;
+}
+
+/** Waits until the epoch timeline has drawn epochs 0–3 for the values asked. */
+export async function settledTimeline(page, timeout = 8000) {
+  await page.waitForSelector('[data-testid=timeline][aria-busy=false] li[data-epoch="3"]', { timeout });
+}
+
 /** How many elements match `selector`. */
 export const count = (page, selector) => page.locator(selector).count();
 

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { pageQuery, readIndexTable, useBrowser } from "./harness.mjs";
+import { pageQuery, readIndexTable, settledTimeline, useBrowser } from "./harness.mjs";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -69,6 +69,34 @@ test("every figure follows the compared scheme picked above the story", async ()
     const named = await page.$$eval("[data-testid=drawn-for]", (ps) => [...new Set(ps.map((p) => p.dataset.scheme))]);
     assert.deepEqual(named, ["distributed"]);
   });
+});
+
+test("step 3's timeline draws the followed scheme: its own seeding call, its repeats, and past the history's budget the calls alone", async () => {
+  // Lightning's unrepeated sampler seeds with the epoch alone: forgotten set_epoch, manual_seed(0).
+  const query = { n: 10, num_replicas: 2, compare: "distributed,lightning_unrepeated", focus: "lightning_unrepeated", set_epoch: 0 };
+  await withPage(query, async (page) => {
+    await settledTimeline(page);
+    const repeats = await page.$$eval("#set-epoch li[data-epoch]", (items) => items.map((li) => li.getAttribute("data-repeats")));
+    assert.deepEqual(repeats, [null, "0", "0", "0"]);
+    assert.equal((await page.textContent("#set-epoch li[data-epoch=\"2\"] .seed")).trim(), "set_epoch not called → g.manual_seed(0)");
+    const banner = await page.textContent("#set-epoch [data-testid=repeat-banner]");
+    assert.match(banner, /Epochs 1–3 repeat epoch 0/);
+    assert.doesNotMatch(banner, /seed \+ 0/, "its seed plays no part");
+    // Its previews are its own lanes: GPU 0's first indices, as the panel at the top shows them.
+    const preview = (await page.textContent("#set-epoch li[data-epoch=\"0\"] .preview")).trim().split(" ").map(Number);
+    assert.deepEqual(preview, (await lanes(page, "lightning_unrepeated"))[0]);
+  });
+  // 3,000,000 samples: one epoch is past the history's budget; DistributedSampler's seeding is
+  // known, so each epoch's call and the repeats by design are still shown, the lists not.
+  await withPage({ n: 3000000, num_replicas: 8, set_epoch: 0 }, async (page) => {
+    await settledTimeline(page, 60000);
+    const repeats = await page.$$eval("#set-epoch li[data-epoch]", (items) => items.map((li) => li.getAttribute("data-repeats")));
+    assert.deepEqual(repeats, [null, "0", "0", "0"]);
+    assert.equal((await page.textContent("#set-epoch li[data-epoch=\"3\"] .seed")).trim(), "set_epoch not called → g.manual_seed(seed + 0 = 0)");
+    assert.match(await page.textContent("#set-epoch [data-testid=repeat-banner]"), /set_epoch is never called/);
+    assert.match(await page.textContent("#set-epoch [data-testid=epoch-list-not-drawn]"), /lists are not drawn here/);
+    assert.equal(await page.locator("#set-epoch .preview").count(), 0);
+  }, { ready: "[data-testid=story]", timeout: 60000 });
 });
 
 test("a scheme that refuses the values: each step that follows it says so in the library's words, and draws nothing", async () => {

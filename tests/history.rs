@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use sampler_viz::model::scheme::history::{self, EPOCHS, EpochRows, Plan};
-use sampler_viz::model::scheme::{self, SCHEMES, Scheme, Shared};
+use sampler_viz::model::scheme::{self, EpochSeed, SCHEMES, Scheme, Shared};
 use sampler_viz::model::{InnerSampler, Params, Seeding};
 use sampler_viz::sampler::Sharding;
 
@@ -140,23 +140,62 @@ fn arb_params() -> impl Strategy<Value = Params> {
     })
 }
 
-/// One range of first epochs on the page: the history's, which the timeline lists, the
-/// multi-epoch charts compare and the charts' introduction names (the landing page's play reads
-/// the same constant).
+/// One range of first epochs on the page: the history's, which the timeline lists (it draws
+/// the followed scheme's history), the multi-epoch charts compare and the charts' introduction
+/// names (the landing page's play reads the same constant).
 #[test]
 fn the_timeline_and_the_charts_show_the_history_epochs() {
     use sampler_viz::chart::{history as chart_history, summary};
     use sampler_viz::i18n::Lang;
-    use sampler_viz::model::Picture;
-    let picture = Picture::compute(&Params::default()).expect("the default picture");
-    let timeline: Vec<u64> = picture.timeline.iter().map(|e| e.epoch).collect();
+    let drawn = history_of("distributed", &Params::default());
+    let timeline: Vec<u64> = drawn.iter().map(|e| e.epoch).collect();
     assert_eq!(timeline, (0..EPOCHS).collect::<Vec<_>>());
     assert_eq!(chart_history::EPOCHS as u64, EPOCHS);
     assert!(summary::intro(Lang::En).contains("the first 4 epochs (0 to 3)"));
     assert!(summary::intro(Lang::Zh).contains("前 4 个 epoch（0 到 3）"));
 }
 
+/// The call the timeline writes for each epoch: `seed +` the epoch the sampler is told (0
+/// without `set_epoch`), the epoch alone for Lightning's unrepeated sampler, nothing to seed
+/// without shuffling, and no such call for a scheme that is not one seeded permutation.
+#[test]
+fn each_epoch_is_seeded_from_the_epoch_told() {
+    use EpochSeed::{EpochOnly, Seeded, Unshuffled};
+    let base = Params { seed: 7, ..Params::default() };
+    let forgotten = Params { set_epoch: false, ..base.clone() };
+    let unshuffled = Params { shuffle: false, ..base.clone() };
+    let cases: &[(&str, &Params, Option<EpochSeed>)] = &[
+        ("distributed", &base, Some(Seeded { told: 3, seed: 10 })),
+        ("distributed", &forgotten, Some(Seeded { told: 0, seed: 7 })),
+        ("distributed", &unshuffled, Some(Unshuffled)),
+        ("lightning_unrepeated", &base, Some(EpochOnly { told: 3 })),
+        ("lightning_unrepeated", &forgotten, Some(EpochOnly { told: 0 })),
+        ("no_sampler", &base, None),
+        ("seed_per_rank", &base, None),
+    ];
+    for (name, params, expected) in cases {
+        let scheme = scheme::by_name(name).expect("registered");
+        assert_eq!(scheme.epoch_seed(params, 3), *expected, "{name} {params:?}");
+    }
+}
+
 proptest! {
+    /// Two epochs a scheme seeds alike deal every GPU the same list: the timeline may write
+    /// the call because it decides the order.
+    #[test]
+    fn epochs_seeded_alike_deal_alike(params in arb_params(), a in 0..EPOCHS, b in 0..EPOCHS) {
+        for &scheme in SCHEMES {
+            let (Some(sa), Some(sb)) = (scheme.epoch_seed(&params, a), scheme.epoch_seed(&params, b))
+            else { continue };
+            if sa == sb {
+                prop_assert_eq!(
+                    whole_lists(scheme, &params, a), whole_lists(scheme, &params, b),
+                    "{} {:?}", scheme.name(), params
+                );
+            }
+        }
+    }
+
     /// For every registered scheme, with a cap small enough that most rows are cut: each row
     /// is the start of that GPU's whole list, its length the list's, and it is marked exactly
     /// when that list equals the GPU's epoch-0 list.

@@ -1,6 +1,8 @@
 //! The page's model: reading the URL, and the picture computed from it.
 
 use sampler_viz::i18n::Lang;
+use sampler_viz::model::scheme::Distributed;
+use sampler_viz::model::scheme::history;
 use sampler_viz::model::{Field, Params, Picture, Seeding, Stage};
 
 /// Parses a query string the way the page receives it (already percent-decoded).
@@ -86,10 +88,14 @@ fn cifar10_on_two_gpus_has_the_classic_lengths() {
 
 #[test]
 fn without_set_epoch_every_epoch_repeats_the_first() {
-    let picture = Picture::compute(&parse("set_epoch=0").expect("valid")).expect("valid");
-    assert!(picture.timeline.iter().skip(1).all(|e| e.repeats == Some(0)));
-    let picture = Picture::compute(&parse("set_epoch=1").expect("valid")).expect("valid");
-    assert!(picture.timeline.iter().all(|e| e.repeats.is_none()));
+    // What the epoch timeline marks: each later epoch whose every GPU gets its epoch-0 list.
+    let repeated = |query| {
+        let params = parse(query).expect("valid");
+        let epochs = history::history(&Distributed, &params, history::ROW_CAP).expect("drawn");
+        epochs.iter().skip(1).map(|e| e.rows.iter().all(|r| r.same_as_first)).collect::<Vec<_>>()
+    };
+    assert_eq!(repeated("set_epoch=0"), [true; 3]);
+    assert_eq!(repeated("set_epoch=1"), [false; 3]);
 }
 
 #[test]

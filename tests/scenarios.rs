@@ -10,6 +10,8 @@ use std::collections::HashSet;
 
 use sampler_viz::i18n::Lang;
 use sampler_viz::model::scenario::Scenario;
+use sampler_viz::model::scheme::Distributed;
+use sampler_viz::model::story;
 use sampler_viz::model::{Field, Params, Picture};
 use sampler_viz::sampler::{BatchSampler, Config, DistributedSampler, SamplerError};
 use scenario_brute::{brute_coverage, python_list};
@@ -226,9 +228,13 @@ fn the_picture_agrees_with_the_scenarios() {
     assert_eq!((lengths.loader, lengths.sampler, lengths.dataset), (391, 25_000, 50_000));
     assert_eq!(picture(Scenario::EvalPadding, Broken).lengths.total_size, 22);
     assert_eq!(picture(Scenario::TinyDataset, Broken).lengths.padding, 5);
-    let broken = picture(Scenario::NoSetEpoch, Broken);
-    assert_eq!(broken.timeline[1].repeats, Some(0));
-    assert_eq!(picture(Scenario::NoSetEpoch, Fixed).timeline[1].repeats, None);
+    // The story's step 3 counts the later epochs that repeat epoch 0 for the side loaded.
+    let repeating = |which| {
+        let params = side(&compare(Scenario::NoSetEpoch), which).params.clone().expect("shown");
+        story::repeating(&Distributed, &params)
+    };
+    assert_eq!(repeating(Broken), Some((3, 3)));
+    assert_eq!(repeating(Fixed), Some((0, 3)));
 }
 
 /// Every sentence is filled in both languages, and both sides say something.

@@ -88,6 +88,11 @@ texts! {
             "{scheme}: at this size its epochs are not compared here.",
             "{scheme}：在这个规模下，这里不比较它的各个 epoch。",
         ),
+        /// Step 3's figure past the history's budget, for a scheme whose seeding is known.
+        EpochsUnlisted => (
+            "{scheme}: at this size each epoch's lists are not drawn here; each epoch's seeding call, and what repeats by design, are.",
+            "{scheme}：在这个规模下，这里不绘制各个 epoch 的列表；只给出每个 epoch 的播种调用，以及按设计会重复的 epoch。",
+        ),
         /// Step 4.
         BatchesTitle => ("Batches and the three lengths", "批次与三个长度"),
         /// Step 4's sentence.

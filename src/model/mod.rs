@@ -22,7 +22,7 @@ pub mod visits;
 pub mod weights;
 
 pub use params::{Field, InnerSampler, ParamError, Problem, Seeding, Stage};
-pub use picture::{Lengths, NoSamplerSide, Picture, PictureTask, TimelineEpoch};
+pub use picture::{Lengths, NoSamplerSide, Picture, PictureTask};
 pub use query::{MAX_REPLICAS, Params};
 pub use values::{FLAG_SPELLINGS, flag_text, parse_flag};
 pub use visits::Visits;

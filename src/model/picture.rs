@@ -4,11 +4,10 @@ use std::sync::Arc;
 
 use super::params::{Field, ParamError, Seeding};
 use super::query::Params;
-use super::scheme::history::EPOCHS;
 use super::visits::{self, Visits};
 use crate::sampler::{
-    BatchSampler, Config, DistributedSampler, Epoch, EpochTask, NoSampler, SamplerError,
-    unpack_seed, unseeded_process_seeds,
+    BatchSampler, DistributedSampler, Epoch, EpochTask, NoSampler, SamplerError, unpack_seed,
+    unseeded_process_seeds,
 };
 
 /// The most indices a table row lists; longer rows are cut, saying so.
@@ -21,8 +20,6 @@ pub const TABLE_TOTAL: usize = 16_000;
 pub fn row_limit(num_replicas: usize) -> usize {
     TABLE_LIMIT.min(TABLE_TOTAL / num_replicas.max(1))
 }
-/// How many indices of each rank an epoch of the timeline previews.
-pub const PREVIEW: usize = 12;
 /// Above this many `n × num_replicas`, unseeded ranks' dropped tails are not counted.
 const COUNT_LIMIT: usize = 1 << 21;
 
@@ -43,21 +40,6 @@ pub struct Lengths {
     pub dropped: usize,
     /// Indices per rank lost with the loader's short last batch (`DataLoader(drop_last=True)`).
     pub loader_dropped: usize,
-}
-
-/// One epoch of the timeline.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TimelineEpoch {
-    /// The training epoch.
-    pub epoch: u64,
-    /// What the sampler was told: `epoch`, or 0 without `set_epoch`.
-    pub sampler_epoch: u64,
-    /// `seed + sampler_epoch`, or `None` without shuffling.
-    pub generator_seed: Option<i128>,
-    /// The earlier epoch on the timeline whose order this one repeats exactly.
-    pub repeats: Option<u64>,
-    /// The first [`PREVIEW`] indices of each rank, or why the epoch cannot be drawn.
-    pub preview: Result<Vec<Vec<u32>>, SamplerError>,
 }
 
 /// The "no sampler" side: `DataLoader(shuffle=...)` on every rank.
@@ -88,8 +70,6 @@ pub struct Picture {
     pub lengths: Lengths,
     /// Times each sample is processed this epoch, with the sampler.
     pub visits: Visits,
-    /// Several epochs, to show whether the order repeats.
-    pub timeline: Vec<TimelineEpoch>,
     /// The same dataset without a sampler, or PyTorch's refusal.
     pub no_sampler: Result<NoSamplerSide, ParamError>,
 }
@@ -107,14 +87,13 @@ impl Picture {
         let sampler = DistributedSampler::new(&config).map_err(refused)?;
         let loader = params.loader_config().check(params.n, true).map_err(refused)?;
         let epoch = sampler.start_epoch().map_err(refused)?;
-        Ok(PictureTask { params: params.clone(), config, sampler, loader, epoch })
+        Ok(PictureTask { params: params.clone(), sampler, loader, epoch })
     }
 }
 
 /// A picture whose permutation is still being drawn.
 pub struct PictureTask {
     params: Params,
-    config: Config,
     sampler: DistributedSampler,
     loader: BatchSampler,
     epoch: EpochTask,
@@ -133,12 +112,11 @@ impl PictureTask {
 
     /// Draws what is left and computes the rest of the picture (all of it quick).
     pub fn finish(self) -> Picture {
-        let PictureTask { params, config, sampler, loader, epoch } = self;
+        let PictureTask { params, sampler, loader, epoch } = self;
         let epoch = epoch.finish();
         Picture {
             lengths: lengths(&params, &epoch, &loader),
             visits: visits::distributed(&epoch, &loader),
-            timeline: timeline(&params, &config),
             no_sampler: no_sampler(&params, &loader),
             epoch: Arc::new(epoch),
             params,
@@ -195,31 +173,6 @@ fn lengths(params: &Params, epoch: &Epoch, loader: &BatchSampler) -> Lengths {
         dropped: epoch.dropped().len(),
         loader_dropped: sampler - visits::yielded(loader, sampler),
     }
-}
-
-/// Epochs `0 .. EPOCHS` (the epoch history's) and the current one, each with the epoch it
-/// repeats.
-fn timeline(params: &Params, config: &Config) -> Vec<TimelineEpoch> {
-    let mut epochs: Vec<u64> = (0..EPOCHS).collect();
-    if params.epoch >= EPOCHS {
-        epochs.push(params.epoch);
-    }
-    let mut shown: Vec<TimelineEpoch> = Vec::with_capacity(epochs.len());
-    for epoch in epochs {
-        let sampler_epoch = if params.set_epoch { epoch } else { 0 };
-        let config = Config { epoch: sampler_epoch.into(), ..config.clone() };
-        let generator_seed =
-            params.shuffle.then(|| params.seed.saturating_add(i128::from(sampler_epoch)));
-        // Same engine seed (the low 32 bits PyTorch keeps), same order.
-        let engine = |s: Option<i128>| s.map(|s| unpack_seed(s).map(|u| u as u32).ok());
-        let repeats = shown
-            .iter()
-            .find(|e| engine(e.generator_seed) == engine(generator_seed) && e.preview.is_ok())
-            .map(|e| e.epoch);
-        let preview = DistributedSampler::new(&config).and_then(|s| s.preview(PREVIEW));
-        shown.push(TimelineEpoch { epoch, sampler_epoch, generator_seed, repeats, preview });
-    }
-    shown
 }
 
 /// Each of `num_replicas` processes running `DataLoader(shuffle=...)` without a sampler,

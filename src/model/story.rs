@@ -319,14 +319,27 @@ pub fn own_sentence(
 /// with `params` (its epoch aside): known without drawing when the scheme repeats by design,
 /// drawn when every epoch of the history fits its budget, and `None` (not compared) past it.
 pub fn repeating(scheme: &dyn Scheme, params: &Params) -> Option<(usize, usize)> {
+    if scheme.repeats_by_design(params) || !history::fits_at_once(scheme, params) {
+        return repeating_in(scheme, params, &[]);
+    }
+    let epochs = history::history(scheme, params, history::ROW_CAP).ok()?;
+    repeating_in(scheme, params, &epochs)
+}
+
+/// [`repeating`] read off the epochs a history drew (the page draws them one per task), or,
+/// with fewer than all of them, what the scheme's design alone says.
+pub fn repeating_in(
+    scheme: &dyn Scheme,
+    params: &Params,
+    epochs: &[history::EpochRows],
+) -> Option<(usize, usize)> {
     let later = (EPOCHS - 1) as usize;
     if scheme.repeats_by_design(params) {
         return Some((later, later));
     }
-    if !history::fits_at_once(scheme, params) {
+    if epochs.len() as u64 != EPOCHS {
         return None;
     }
-    let epochs = history::history(scheme, params, history::ROW_CAP).ok()?;
     let same = epochs.iter().skip(1).filter(|e| e.rows.first().is_some_and(|r| r.same_as_first));
     Some((same.count(), later))
 }

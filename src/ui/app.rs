@@ -11,7 +11,6 @@ use super::code_panel::CodePanel;
 use super::compare::Compare;
 use super::controls::Controls;
 use super::embed::{self, EmbedFooter};
-use super::epoch_list::EpochList;
 use super::focus::{Focus, animated};
 use super::index_table::IndexTable;
 use super::inside_figure::InsideFigure;
@@ -101,7 +100,7 @@ fn figure(step: Step, layout: Layout) -> AnyView {
     match step {
         Step::Split => view! { <SplitFigure layout=layout /> }.into_any(),
         Step::PadOrTrim => view! { <Lengths /> }.into_any(),
-        Step::SetEpoch => view! { <EpochFigure /> }.into_any(),
+        Step::SetEpoch => view! { <Timeline /> }.into_any(),
         Step::Batches => view! { <Tables /> }.into_any(),
         Step::NoSampler => {
             let tables = !layout.hides_section(Section::Tables);
@@ -126,20 +125,6 @@ fn SplitFigure(
             view! { <PipelineSection layout=layout /> }.into_any()
         } else {
             view! { <StagesFigure /> }.into_any()
-        }
-    }
-}
-
-/// Step 3: the timeline with each epoch's seed for a scheme the pipeline animates, or the
-/// followed scheme's epochs.
-#[component]
-fn EpochFigure() -> impl IntoView {
-    let animated = animated();
-    move || {
-        if animated.get() {
-            view! { <Timeline /> }.into_any()
-        } else {
-            view! { <EpochList /> }.into_any()
         }
     }
 }

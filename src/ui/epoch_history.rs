@@ -4,65 +4,44 @@
 //! It does not depend on the epoch shown, so playing the epochs leaves it alone; it is drawn
 //! one epoch per browser task after the lanes.
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 
+use super::epochs_run::{EpochsDrawn, EpochsRun, FirstEpochs};
+use super::focus::Focus;
 use super::{AppState, fill, thousands};
 use crate::i18n::Lang;
 use crate::i18n::history::HistoryText as H;
 use crate::i18n::schemes::SchemeText as T;
-use crate::model::scheme::history::{self, EPOCH_BUDGET, EPOCHS, EpochRows, Plan, ROW_CAP};
-use crate::model::scheme::{self, Scheme};
+use crate::model::scheme::history::{self, EPOCH_BUDGET, EpochRows, ROW_CAP};
+use crate::model::scheme::{self, EpochSeed};
 use crate::model::{Params, Stage};
 
 /// Rows this short (of indices this small) show their numbers; longer ones only their colours.
 const NUMBERED: usize = 6;
 
-/// What the history shows.
-#[derive(Clone, PartialEq)]
-enum Shown {
-    /// Nothing yet, or the scheme refuses these values (its panel says so).
-    Nothing,
-    /// Epochs `0 .. EPOCHS` of the scheme named, for `n` samples, and `set_epoch` where it
-    /// decides whether they repeat (all as the rows were drawn).
-    Drawn { epochs: Arc<Vec<EpochRows>>, n: u64, name: &'static str, set_epoch: Option<bool> },
-    /// Past the budget: draws per epoch.
-    TooLarge(u64),
-}
-
 /// The history of the `k`-th compared scheme.
 #[component]
 pub fn EpochHistory(k: usize) -> impl IntoView {
     let state = expect_context::<AppState>();
+    let focus = expect_context::<Focus>();
+    let name = Memo::new(move |_| state.compare.with(|c| c.get(k).map(|s| s.name())));
+    // The followed scheme's epochs are the focus's own run: not drawn twice.
+    let followed = Memo::new(move |_| name.get() == Some(focus.scheme.get().name()));
     // Every value but the epoch shown (and the pipeline's stage) decides the history.
     let key = Memo::new(move |_| {
         let params =
             state.picture.with(|p| Params { epoch: 0, stage: Stage::Batch, ..p.params.clone() });
-        let name = state.compare.with(|c| c.get(k).map(|s| s.name()));
-        (name, params)
+        (name.get().filter(|_| !followed.get()), params)
     });
-    let shown = RwSignal::new(Shown::Nothing);
-    let busy = RwSignal::new(false);
-    let generation = StoredValue::new(0u64);
-    Effect::new(move |_| {
-        let (name, params) = key.get();
-        generation.update_value(|g| *g += 1);
-        let Some(scheme) = name.and_then(scheme::by_name) else { return };
-        match history::plan(scheme, &params) {
-            Plan::TooLarge { draws } => shown.set(Shown::TooLarge(draws)),
-            Plan::Epochs => {
-                busy.set(true);
-                let run = Run { scheme, params, generation, this: generation.get_value() };
-                run.next(Vec::new(), shown, busy);
-            }
-        }
-    });
+    let own = EpochsRun::follow(key, ROW_CAP);
+    let run = move || if followed.get() { focus.epochs } else { own };
     let lang = state.lang;
     let current = Memo::new(move |_| state.picture.with(|p| p.params.epoch));
-    move || match shown.get() {
-        Shown::Nothing => ().into_any(),
-        Shown::TooLarge(draws) => {
+    move || match run().drawn.get() {
+        // A refused epoch: the panel shows the refusal; the history shows nothing.
+        EpochsDrawn::Nothing => ().into_any(),
+        EpochsDrawn::Epochs(h) if h.refused.is_some() => ().into_any(),
+        EpochsDrawn::TooLarge(draws) => {
             let text = fill(
                 H::TooLarge,
                 lang.get(),
@@ -70,55 +49,10 @@ pub fn EpochHistory(k: usize) -> impl IntoView {
             );
             view! { <p class="history-note" data-testid="history-too-large">{text}</p> }.into_any()
         }
-        Shown::Drawn { epochs, n, name, set_epoch } => {
-            let said = summary(&epochs, set_epoch, lang.get());
-            drawn(&epochs, n, name, said, lang.get(), current, busy).into_any()
+        EpochsDrawn::Epochs(h) => {
+            let said = summary(&h, lang.get());
+            drawn(&h.epochs, h.params.n, h.name, said, lang.get(), current, run().busy).into_any()
         }
-    }
-}
-
-/// One epoch per browser task, until all are drawn or a newer change makes them out of date.
-#[derive(Clone)]
-struct Run {
-    scheme: &'static dyn Scheme,
-    params: Params,
-    generation: StoredValue<u64>,
-    this: u64,
-}
-
-impl Run {
-    fn next(self, mut done: Vec<EpochRows>, shown: RwSignal<Shown>, busy: RwSignal<bool>) {
-        set_timeout(
-            move || {
-                if self.generation.try_get_value() != Some(self.this) {
-                    return;
-                }
-                let epoch = done.len() as u64;
-                match history::epoch_rows(self.scheme, &self.params, epoch, ROW_CAP, done.first()) {
-                    Ok(rows) => done.push(rows),
-                    Err(_) => {
-                        // The panel shows the refusal; the history shows nothing.
-                        let _ = shown.try_set(Shown::Nothing);
-                        let _ = busy.try_set(false);
-                        return;
-                    }
-                }
-                if (done.len() as u64) < EPOCHS {
-                    self.next(done, shown, busy);
-                } else {
-                    let p = &self.params;
-                    let decides = history::set_epoch_decides(self.scheme, p);
-                    let _ = shown.try_set(Shown::Drawn {
-                        epochs: Arc::new(done),
-                        n: p.n,
-                        name: self.scheme.name(),
-                        set_epoch: decides.then_some(p.set_epoch),
-                    });
-                    let _ = busy.try_set(false);
-                }
-            },
-            std::time::Duration::ZERO,
-        );
     }
 }
 
@@ -237,19 +171,23 @@ fn plot(e: &EpochRows, n: u64) -> impl IntoView {
     }
 }
 
-/// What the stamps add up to; where `set_epoch` decides it (`Some(set_epoch)`), why.
-fn summary(epochs: &[EpochRows], set_epoch: Option<bool>, lang: Lang) -> String {
+/// What the stamps add up to; where `set_epoch` decides it, why.
+fn summary(h: &FirstEpochs, lang: Lang) -> String {
+    let (epochs, set_epoch) = (&h.epochs, h.set_epoch);
     let later: Vec<&history::Row> = epochs.iter().skip(1).flat_map(|e| e.rows.iter()).collect();
     let same = later.iter().filter(|r| r.same_as_first).count();
     let (from, to) = (1, epochs.last().map_or(0, |e| e.epoch));
     let range: [(&str, &dyn std::fmt::Display); 2] = [("from", &from), ("to", &to)];
+    // "seed + e" only where the scheme seeds its epochs so.
+    let seeded = scheme::by_name(h.name).is_some_and(|s| EpochSeed::adds_seed(s, &h.params));
     if later.is_empty() || same == 0 {
         match set_epoch {
-            Some(true) if !later.is_empty() => fill(H::NoneRepeatSetEpoch, lang, &range),
+            Some(true) if !later.is_empty() && seeded => fill(H::NoneRepeatSetEpoch, lang, &range),
             _ => H::NoneRepeat.text(lang).to_string(),
         }
     } else if same == later.len() {
-        let key = if set_epoch == Some(false) { H::AllRepeatNoSetEpoch } else { H::AllRepeat };
+        let without = set_epoch == Some(false) && seeded;
+        let key = if without { H::AllRepeatNoSetEpoch } else { H::AllRepeat };
         fill(key, lang, &range)
     } else {
         fill(

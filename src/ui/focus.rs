@@ -2,18 +2,22 @@
 //! first compared one by default), picked above the story, and its deal for the epoch shown
 //! with every GPU's list up to the tables' row limit. Each figure of a step that follows it
 //! ([`crate::model::story::Step::follows`]) reads this deal, never a particular sampler, and
-//! names the scheme it draws; `repeating` counts its epochs that repeat epoch 0, and
+//! names the scheme it draws; `epochs` are its first epochs and `repeating` counts those that
+//! repeat epoch 0, and
 //! `Refused` stands in for the downloads while it refuses the values.
 
 use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use super::epochs_run::{EpochsDrawn, EpochsRun};
 use super::indices::{SameEpoch, use_indices};
 use super::{AppState, fill, tr, url};
 use crate::i18n::story::StoryText as T;
 use crate::model::picture::row_limit;
+use crate::model::scheme::history::ROW_CAP;
 use crate::model::scheme::{self, Deal, Scheme, Shared};
+use crate::model::story;
 use crate::model::{ParamError, Params, Stage};
 
 /// The followed scheme's deal, or what it refuses (`Arc`: figures share one).
@@ -28,9 +32,11 @@ pub struct Focus {
     pub scheme: Memo<&'static dyn Scheme>,
     /// Its deal for the picture's parameters.
     pub deal: Memo<FocusDeal>,
-    /// How many of the history's later epochs hand GPU 0 its epoch-0 list, of how many
-    /// ([`crate::model::story::repeating`]): drawn again only when the parameters other than
-    /// the epoch and the stage change, not on every tick of the play.
+    /// Its first epochs, drawn one per task when the parameters other than the epoch and the
+    /// stage change (not on every tick of the play): the epoch timeline's, and the sentence's.
+    pub epochs: EpochsRun,
+    /// How many of those later epochs hand GPU 0 its epoch-0 list, of how many
+    /// ([`crate::model::story::repeating_in`]).
     pub repeating: Memo<Option<(usize, usize)>>,
 }
 
@@ -69,11 +75,19 @@ impl Focus {
                 ..p.params.clone()
             })
         }));
+        let key = Memo::new(move |_| (Some(scheme.get().name()), at_epoch_0.get()));
+        let epochs = EpochsRun::follow(key, ROW_CAP);
         let repeating = Memo::new(move |_| {
             let s = scheme.get();
-            at_epoch_0.with(|params| crate::model::story::repeating(s, params))
+            epochs.drawn.with(|drawn| match drawn {
+                EpochsDrawn::Epochs(e) if e.name == s.name() => {
+                    story::repeating_in(s, &e.params, &e.epochs)
+                }
+                // Not drawn: what the scheme's design says, if it says.
+                _ => at_epoch_0.with(|params| story::repeating_in(s, params, &[])),
+            })
         });
-        let focus = Focus { asked, scheme, deal, repeating };
+        let focus = Focus { asked, scheme, deal, epochs, repeating };
         provide_context(focus);
         focus
     }

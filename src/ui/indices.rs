@@ -1,5 +1,6 @@
 //! The picture as everything but the pipeline sees it: a stage change keeps the same epoch
-//! (`Arc`), so tables, counts and the timeline are not rebuilt when only the stage moves.
+//! (`Arc`), so tables, counts and the followed scheme's deal are not rebuilt when only the
+//! stage moves.
 
 use std::sync::Arc;
 

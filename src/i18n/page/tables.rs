@@ -49,6 +49,8 @@ texts! {
         ),
         /// An epoch's seed when `set_epoch` is not called.
         SeedWithout => ("set_epoch not called → g.manual_seed(seed + 0 = {seed})", "未调用 set_epoch → g.manual_seed(seed + 0 = {seed})"),
+        /// An epoch's seed when `set_epoch` is not called, for a sampler seeded with the epoch alone.
+        EpochSeedWithout => ("set_epoch not called → g.manual_seed(0)", "未调用 set_epoch → g.manual_seed(0)"),
         /// An epoch that repeats an earlier one.
         SameOrder => ("same order as epoch {epoch}", "与 epoch {epoch} 顺序相同"),
         /// Past the previewed ranks.

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::deal::first_sorted;
 use super::stages::{StageView, sampler_stages};
-use super::{Deal, Lane, Origin, Scheme, Shared, Step, Tile, refused};
+use super::{Deal, EpochSeed, Lane, Origin, Scheme, Shared, Step, Tile, refused};
 use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText;
 use crate::model::visits;
@@ -37,6 +37,15 @@ impl Scheme for Distributed {
 
     fn pictured(&self) -> bool {
         true
+    }
+
+    fn epoch_seed(&self, params: &Params, epoch: u64) -> Option<EpochSeed> {
+        let told = if params.set_epoch { epoch } else { 0 };
+        Some(if params.shuffle {
+            EpochSeed::Seeded { told, seed: params.seed.saturating_add(i128::from(told)) }
+        } else {
+            EpochSeed::Unshuffled
+        })
     }
 
     fn lanes_up_to(

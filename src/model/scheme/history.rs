@@ -2,7 +2,7 @@
 //! Read off the scheme's own deals, one epoch at a time, so that the page can draw one epoch
 //! per browser task; a later epoch is marked when a GPU's whole list equals its epoch-0 list.
 
-use super::{Scheme, Shared};
+use super::{Deal, Scheme, Shared};
 use crate::model::{ParamError, Params};
 
 /// Epochs the history shows: `0 .. EPOCHS` (0–3). The page's one range of first epochs: the
@@ -83,19 +83,32 @@ pub fn epoch_rows(
 ) -> Result<EpochRows, Vec<ParamError>> {
     let at = Params { epoch, ..params.clone() };
     let deal = scheme.deal_up_to(&at, &Shared::default(), cap)?;
+    rows_of_deal(scheme, &at, &deal, cap, first)
+}
+
+/// [`epoch_rows`] of a deal at hand, made with `params` (its epoch included) and listing at
+/// least `cap` samples per lane where it has them: the epoch shown, whose deal the page has.
+pub fn rows_of_deal(
+    scheme: &dyn Scheme,
+    params: &Params,
+    deal: &Deal,
+    cap: usize,
+    first: Option<&EpochRows>,
+) -> Result<EpochRows, Vec<ParamError>> {
+    let epoch = params.epoch;
     let repeats_first = epoch > 0 && (scheme.repeats_by_design(params) || deal.repeats == Some(0));
     let rows = deal
         .lanes
         .iter()
         .map(|lane| Row {
-            indices: lane.tiles.iter().map(|t| t.index).collect(),
+            indices: lane.tiles.iter().take(cap).map(|t| t.index).collect(),
             len: lane.len,
             same_as_first: false,
         })
         .collect();
     let mut this = EpochRows { epoch, rows, repeats_first };
     if let Some(first) = first.filter(|_| epoch > 0) {
-        mark_repeats(scheme, &at, first, &mut this)?;
+        mark_repeats(scheme, params, first, &mut this)?;
     }
     Ok(this)
 }

@@ -3,7 +3,7 @@
 //! with the epoch alone (`manual_seed(epoch)`): the `seed` it is given changes nothing.
 
 use super::stages::{StageRow, StageView, whole};
-use super::{Deal, Origin, Scheme, Shared, Step, refused};
+use super::{Deal, EpochSeed, Origin, Scheme, Shared, Step, refused};
 use crate::i18n::Lang;
 use crate::i18n::ecosystem::EcoText;
 use crate::i18n::schemes::SchemeText;
@@ -75,6 +75,11 @@ impl Scheme for LightningUnrepeated {
     fn only_base_seed_draws(&self, _params: &Params) -> bool {
         // Its samplers draw from generators of their own, never from the global one.
         true
+    }
+
+    fn epoch_seed(&self, params: &Params, epoch: u64) -> Option<EpochSeed> {
+        let told = if params.set_epoch { epoch } else { 0 };
+        Some(if params.shuffle { EpochSeed::EpochOnly { told } } else { EpochSeed::Unshuffled })
     }
 
     fn repeats_by_design(&self, params: &Params) -> bool {

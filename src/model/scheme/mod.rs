@@ -216,10 +216,43 @@ pub trait Scheme: Sync {
     fn pictured(&self) -> bool {
         false
     }
+    /// How `epoch`'s order is seeded, for a scheme that draws one permutation a generator
+    /// seeded from the epoch its sampler is told (the epoch timeline writes the call): `None`
+    /// otherwise.
+    fn epoch_seed(&self, params: &Params, epoch: u64) -> Option<EpochSeed> {
+        let _ = (params, epoch);
+        None
+    }
     /// Its own options beyond the comparison's bar, named as its library names them (the
     /// panel shows a control for each).
     fn options(&self) -> &'static [super::Field] {
         &[]
+    }
+}
+
+/// How one epoch's permutation is seeded ([`Scheme::epoch_seed`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EpochSeed {
+    /// `g.manual_seed(seed + told)`, `told` being the epoch given to `set_epoch` (0 without it).
+    Seeded {
+        /// The epoch the sampler was told.
+        told: u64,
+        /// `seed + told`.
+        seed: i128,
+    },
+    /// `g.manual_seed(told)`: the epoch alone, whatever `seed` says.
+    EpochOnly {
+        /// The epoch the sampler was told.
+        told: u64,
+    },
+    /// `shuffle=False`: `0 … n-1` in every epoch.
+    Unshuffled,
+}
+
+impl EpochSeed {
+    /// Whether the seed is `seed + told` (what the texts that say "seed + 0" describe).
+    pub fn adds_seed(scheme: &dyn Scheme, params: &Params) -> bool {
+        !matches!(scheme.epoch_seed(params, 0), Some(EpochSeed::EpochOnly { .. }))
     }
 }
 
