@@ -2,6 +2,9 @@
 //! anchor (`#set-epoch`), a heading, a sentence with this configuration's numbers, and one live
 //! figure of the scheme the story follows. `embed=1&step=set-epoch` shows one step alone.
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use leptos::prelude::*;
 
 use super::focus::{DrawnFor, Focus, FocusPicker};
@@ -287,19 +290,92 @@ fn follow_anchor() {
     let id = match hash.strip_prefix('#').filter(|id| !id.is_empty()) {
         Some(id) => id.to_string(),
         None => {
-            let presenting = document()
-                .document_element()
-                .is_some_and(|root| root.class_list().contains("presenting"));
             let step = super::url::param("step").and_then(|v| Step::from_anchor(&v));
-            match step.filter(|s| *s != Step::Split && !presenting) {
+            match step.filter(|s| *s != Step::Split && !presenting()) {
                 Some(step) => step.anchor().to_string(),
                 None => return,
             }
         }
     };
-    if let Some(element) = document().get_element_by_id(&id) {
-        bring_element_into_view(&element);
+    Hold::start(id);
+}
+
+/// Keeping the element an anchor names where [`bring_element_into_view`] put it while figures
+/// above it are still drawing (the epoch history draws one epoch per task and grows the page
+/// above the step), until the reader scrolls, clicks or types, something else scrolls the page,
+/// or [`Hold::LOOKS`] looks have passed.
+struct Hold {
+    id: String,
+    /// Where the element's top was left, and the page's scroll then (`None` until it is found).
+    left: Option<(f64, f64)>,
+    /// Set by the first wheel, touch, pointer or key event: the reader has taken over.
+    moved: Rc<Cell<bool>>,
+    /// The listeners that set `moved`, removed at the last look.
+    listeners: Vec<WindowListenerHandle>,
+}
+
+impl Hold {
+    /// How many looks, [`Hold::EVERY_MS`] apart (about four seconds in all).
+    const LOOKS: u32 = 20;
+    const EVERY_MS: u64 = 200;
+
+    fn start(id: String) {
+        fn taken_over<E>(moved: &Rc<Cell<bool>>) -> impl Fn(E) + 'static {
+            let moved = moved.clone();
+            move |_| moved.set(true)
+        }
+        let moved = Rc::new(Cell::new(false));
+        let listeners = vec![
+            window_event_listener(leptos::ev::wheel, taken_over(&moved)),
+            window_event_listener(leptos::ev::touchstart, taken_over(&moved)),
+            window_event_listener(leptos::ev::pointerdown, taken_over(&moved)),
+            window_event_listener(leptos::ev::keydown, taken_over(&moved)),
+        ];
+        Hold { id, left: None, moved, listeners }.look(Self::LOOKS);
     }
+
+    /// Puts the element back where it was left (the first time: into view), unless the reader
+    /// or another scroll has taken over; looks again `looks` more times.
+    fn look(mut self, looks: u32) {
+        let scroll_y = || window().scroll_y().unwrap_or(0.0);
+        let element = document().get_element_by_id(&self.id);
+        let going = !self.moved.get() && looks > 0 && !presenting();
+        if let (true, Some(element)) = (going, &element) {
+            let top = element.get_bounding_client_rect().top();
+            match self.left {
+                None => bring_element_into_view(element),
+                Some((was, y)) => {
+                    // A scroll moves the element as much as the page, the other way: not
+                    // ours to undo. A figure growing above it moves only the element (or, where
+                    // the browser anchors the scroll, moves the page without moving it).
+                    let scrolled = scroll_y() - y;
+                    if scrolled.abs() > 1.0 && (top - was + scrolled).abs() <= 1.0 {
+                        return self.stop();
+                    }
+                    if (top - was).abs() > 2.0 {
+                        window().scroll_by_with_x_and_y(0.0, top - was);
+                    }
+                }
+            }
+            self.left = Some((element.get_bounding_client_rect().top(), scroll_y()));
+        }
+        if going {
+            let every = std::time::Duration::from_millis(Self::EVERY_MS);
+            return set_timeout(move || self.look(looks - 1), every);
+        }
+        self.stop();
+    }
+
+    fn stop(self) {
+        for listener in self.listeners {
+            listener.remove();
+        }
+    }
+}
+
+/// Whether present mode is on (it shows its own step, from the top).
+fn presenting() -> bool {
+    document().document_element().is_some_and(|root| root.class_list().contains("presenting"))
 }
 
 /// Brings the comparison back into view (after a change made far below it).
