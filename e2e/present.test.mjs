@@ -71,6 +71,12 @@ test("the button enters present mode, ←/→ go from story step to story step, 
     await page.keyboard.press("Escape");
     await page.waitForFunction(() => !document.documentElement.classList.contains("presenting"));
     assert.equal(pageQuery(page).get("present"), null);
+    // The full page stays at the step the presenter stood on.
+    assert.equal(pageQuery(page).get("step"), "pad-or-trim");
+    await page.waitForFunction(() => {
+      const top = document.getElementById("pad-or-trim").getBoundingClientRect().top;
+      return top >= 0 && top < 300;
+    }, null, { timeout: 3000 });
     await page.waitForFunction(() => document.activeElement?.dataset.testid === "present", null, { timeout: 2000 });
     const after = await look(page);
     assert.equal(after.masthead, true);

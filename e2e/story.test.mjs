@@ -83,7 +83,7 @@ test("step 3's timeline draws the followed scheme: its own seeding call, its rep
     assert.match(banner, /Epochs 1–3 repeat epoch 0/);
     assert.doesNotMatch(banner, /seed \+ 0/, "its seed plays no part");
     // Its previews are its own lanes: GPU 0's first indices, as the panel at the top shows them.
-    const preview = (await page.textContent("#set-epoch li[data-epoch=\"0\"] .preview")).trim().split(" ").map(Number);
+    const preview = (await page.textContent("#set-epoch li[data-epoch=\"0\"] .preview-indices")).trim().split(" ").map(Number);
     assert.deepEqual(preview, (await lanes(page, "lightning_unrepeated"))[0]);
   });
   // 3,000,000 samples: one epoch is past the history's budget; DistributedSampler's seeding is

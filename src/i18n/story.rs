@@ -90,8 +90,8 @@ texts! {
         ),
         /// Step 3's figure past the history's budget, for a scheme whose seeding is known.
         EpochsUnlisted => (
-            "{scheme}: at this size each epoch's lists are not drawn here; each epoch's seeding call, and what repeats by design, are.",
-            "{scheme}：在这个规模下，这里不绘制各个 epoch 的列表；只给出每个 epoch 的播种调用，以及按设计会重复的 epoch。",
+            "{scheme}: at this size the epochs' lists are not drawn here. Each epoch's seeding call is, and an epoch seeded as epoch 0 was is marked: it repeats epoch 0's order.",
+            "{scheme}：在这个规模下，这里不绘制各个 epoch 的列表，只给出每个 epoch 的播种调用；与 epoch 0 播种相同的 epoch 会被标出：它重复 epoch 0 的顺序。",
         ),
         /// Step 4.
         BatchesTitle => ("Batches and the three lengths", "批次与三个长度"),

@@ -42,7 +42,7 @@ impl Presenting {
 
     /// Enters or leaves present mode, and says so in the URL. Focus moves to the steps' buttons
     /// on entering (so that ← and → step through the story, not the comparison's epochs) and
-    /// back to the present button on leaving.
+    /// back to the present button on leaving, the page then scrolled to the step it was at.
     pub fn set(self, on: bool) {
         self.on.set(on);
         self.state.set_url(&[("present", on.then_some("1"))]);
@@ -53,6 +53,9 @@ impl Presenting {
             ]);
         } else {
             super::focus_first_later(&["[data-testid=present]"]);
+            // The full page again, at the step the presenter stood on (its steps above it
+            // show again once the frame is drawn).
+            request_animation_frame(super::story::bring_url_step_into_view);
         }
     }
 

@@ -85,11 +85,14 @@ fn HeldNote(k: usize, held: Memo<Vec<(crate::model::Field, String)>>) -> impl In
                 let key = if held.len() == 1 { T::HeldOne } else { T::HeldMany };
                 let text = fill(key, lang, &[("values", &values.join(", "))]);
                 let refused = refusal.get().map(|errors| {
+                    // The library's refusal, or (where no library raises) the page's own rule.
+                    let pytorchs = errors.iter().any(|e| e.is_pytorchs());
+                    let heading = if pytorchs { T::Refused } else { T::NotDrawn };
                     let items = errors
                         .iter()
                         .map(|e| view! { " " <strong lang=message_lang(e)>{e.message(lang)}</strong> })
                         .collect_view();
-                    view! { <span class="refused-here" data-testid="refused-as-asked">{T::Refused.text(lang)}{items}</span> }
+                    view! { <span class="refused-here" data-testid="refused-as-asked">{heading.text(lang)}{items}</span> }
                 });
                 view! { <p class="held-note" data-testid="held">{refused}<span>{text}</span></p> }
             })

@@ -378,6 +378,15 @@ fn presenting() -> bool {
     document().document_element().is_some_and(|root| root.class_list().contains("presenting"))
 }
 
+/// Brings the step the URL names (`step=`, the walk-through's or present mode's) into view, if
+/// it names one past step 1.
+pub fn bring_url_step_into_view() {
+    let step = super::url::param("step").and_then(|v| Step::from_anchor(&v));
+    if let Some(step) = step.filter(|s| *s != Step::Split) {
+        bring_into_view(&format!("#{}", step.anchor()));
+    }
+}
+
 /// Brings the comparison back into view (after a change made far below it).
 pub fn scroll_to_top() {
     if let Some(compare) = document().query_selector(".compare").ok().flatten() {

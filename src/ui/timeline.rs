@@ -13,6 +13,7 @@ use super::{AppState, fill, rank_colour};
 use crate::i18n::Lang;
 use crate::i18n::history::HistoryText as H;
 use crate::i18n::page::TableText as T;
+use crate::i18n::schemes::SchemeText;
 use crate::i18n::story::StoryText;
 use crate::model::scheme::history::{self, EPOCHS, EpochRows};
 use crate::model::scheme::{EpochSeed, Scheme};
@@ -211,8 +212,12 @@ impl Drawing<'_> {
         let badge = same.then(|| {
             view! { <span class="badge repeat">{fill(T::SameOrder, lang, &[("epoch", &0)])}</span> }
         });
-        let seed =
-            self.seed_text(epoch).map(|t| view! { <span class="seed"><code>{t}</code></span> });
+        // Broken only after the arrow: the call and the seed it gives each stay whole.
+        let seed = self.seed_text(epoch).map(|t| {
+            let (call, seeded) = t.split_once(" → ").unwrap_or((t.as_str(), ""));
+            let (call, seeded) = (format!("{call} →"), seeded.to_string());
+            view! { <span class="seed"><code><span>{call}</span>" "<span>{seeded}</span></code></span> }
+        });
         let previews = match shown {
             Shown::Rows(e) => Some(previews(e, lang).into_any()),
             // The library's message (PyTorch's in English on either page).
@@ -247,7 +252,13 @@ fn previews(e: &EpochRows, lang: Lang) -> impl IntoView + use<> {
             let listed = &row.indices[..row.indices.len().min(PREVIEW)];
             let text = listed.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
             let more = if listed.len() < row.len { " …" } else { "" };
-            view! { <span class="preview" style=format!("--rank-hue: {}", rank_colour(rank))>{text}{more}</span> }
+            let gpu = fill(SchemeText::Gpu, lang, &[("rank", &rank)]);
+            view! {
+                <span class="preview" style=format!("--rank-hue: {}", rank_colour(rank))>
+                    <span class="preview-gpu">{gpu}</span>
+                    <span class="preview-indices">{text}{more}</span>
+                </span>
+            }
         })
         .collect_view();
     let hidden = e.rows.len().saturating_sub(PREVIEW_RANKS);

@@ -6,8 +6,8 @@ use super::{Deal, Origin, Scheme, Shared, Step, per_rank_lists_fit, refused};
 use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText;
 use crate::model::picture::no_sampler_processes;
-use crate::model::{Field, ParamError, Params, Seeding};
-use crate::sampler::{LoaderConfig, NoSampler, SamplerError, unseeded_process_seeds};
+use crate::model::{Field, ParamError, Params, Problem, Seeding};
+use crate::sampler::{LoaderConfig, NoSampler, unseeded_process_seeds};
 
 /// No sampler: each GPU walks the whole dataset.
 pub struct NoSamplerScheme;
@@ -100,8 +100,10 @@ impl Scheme for NoSamplerScheme {
 /// Each rank's process, or what PyTorch (or the page) refuses.
 fn processes(params: &Params) -> Result<Vec<NoSampler>, Vec<ParamError>> {
     if params.num_replicas <= 0 {
-        let e = SamplerError::InvalidRank { rank: 0, num_replicas: params.num_replicas };
-        return Err(vec![ParamError::from_sampler(Field::NumReplicas, &e)]);
+        // No sampler to raise: the page's own rule (one process at least), not PyTorch's words.
+        let got = params.num_replicas.to_string();
+        let problem = Problem::NotWhole { got, min: Some(1), max: None };
+        return Err(vec![ParamError::new(Field::NumReplicas, problem)]);
     }
     no_sampler_processes(params).map_err(|e| vec![e])
 }
