@@ -179,7 +179,7 @@ export async function shown(page, testid, timeout = 5000) {
   return true;
 }
 
-/** Waits until the epoch timeline has drawn epochs 0–3 for the values asked. */
+/** Waits until the epoch timeline has drawn epochs 0–3 (of the values last asked, once the page draws them). */
 export async function settledTimeline(page, timeout = 8000) {
   await page.waitForSelector('[data-testid=timeline][aria-busy=false] li[data-epoch="3"]', { timeout });
 }

@@ -89,6 +89,8 @@ test("step 3's timeline draws the followed scheme: its own seeding call, its rep
   // 3,000,000 samples: one epoch is past the history's budget; DistributedSampler's seeding is
   // known, so each epoch's call and the repeats by design are still shown, the lists not.
   await withPage({ n: 3000000, num_replicas: 8, set_epoch: 0 }, async (page) => {
+    // Only this size has the note: the default picture's timeline, shown meanwhile, has not.
+    await page.waitForSelector("#set-epoch [data-testid=epoch-list-not-drawn]", { timeout: 60000 });
     await settledTimeline(page, 60000);
     const repeats = await page.$$eval("#set-epoch li[data-epoch]", (items) => items.map((li) => li.getAttribute("data-repeats")));
     assert.deepEqual(repeats, [null, "0", "0", "0"]);

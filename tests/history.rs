@@ -141,15 +141,19 @@ fn arb_params() -> impl Strategy<Value = Params> {
 }
 
 /// One range of first epochs on the page: the history's, which the timeline lists (it draws
-/// the followed scheme's history), the multi-epoch charts compare and the charts' introduction
-/// names (the landing page's play reads the same constant).
+/// the followed scheme's history) and step 3's sentence counts, the multi-epoch charts compare
+/// and the charts' introduction names (the landing page's play reads the same constant).
 #[test]
 fn the_timeline_and_the_charts_show_the_history_epochs() {
     use sampler_viz::chart::{history as chart_history, summary};
     use sampler_viz::i18n::Lang;
-    let drawn = history_of("distributed", &Params::default());
-    let timeline: Vec<u64> = drawn.iter().map(|e| e.epoch).collect();
-    assert_eq!(timeline, (0..EPOCHS).collect::<Vec<_>>());
+    use sampler_viz::model::story;
+    let forgotten = Params { set_epoch: false, ..Params::default() };
+    let later = (EPOCHS - 1) as usize;
+    let distributed = scheme::by_name("distributed").expect("registered");
+    let drawn = history_of("distributed", &forgotten);
+    assert_eq!(story::repeating_in(distributed, &forgotten, &drawn), Some((later, later)));
+    assert_eq!(story::repeating(distributed, &Params::default()), Some((0, later)));
     assert_eq!(chart_history::EPOCHS as u64, EPOCHS);
     assert!(summary::intro(Lang::En).contains("the first 4 epochs (0 to 3)"));
     assert!(summary::intro(Lang::Zh).contains("前 4 个 epoch（0 到 3）"));

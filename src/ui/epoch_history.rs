@@ -7,7 +7,6 @@
 use leptos::prelude::*;
 
 use super::epochs_run::{EpochsDrawn, EpochsRun, FirstEpochs};
-use super::focus::Focus;
 use super::{AppState, fill, thousands};
 use crate::i18n::Lang;
 use crate::i18n::history::HistoryText as H;
@@ -23,21 +22,18 @@ const NUMBERED: usize = 6;
 #[component]
 pub fn EpochHistory(k: usize) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let focus = expect_context::<Focus>();
-    let name = Memo::new(move |_| state.compare.with(|c| c.get(k).map(|s| s.name())));
-    // The followed scheme's epochs are the focus's own run: not drawn twice.
-    let followed = Memo::new(move |_| name.get() == Some(focus.scheme.get().name()));
-    // Every value but the epoch shown (and the pipeline's stage) decides the history.
+    // Every value but the epoch shown (and the pipeline's stage) decides the history. (The
+    // followed scheme's run is drawn again for the story: a panel's own run keeps its history
+    // in place when the story follows another scheme.)
     let key = Memo::new(move |_| {
         let params =
             state.picture.with(|p| Params { epoch: 0, stage: Stage::Batch, ..p.params.clone() });
-        (name.get().filter(|_| !followed.get()), params)
+        (state.compare.with(|c| c.get(k).map(|s| s.name())), params)
     });
-    let own = EpochsRun::follow(key, ROW_CAP);
-    let run = move || if followed.get() { focus.epochs } else { own };
+    let run = EpochsRun::follow(key, ROW_CAP);
     let lang = state.lang;
     let current = Memo::new(move |_| state.picture.with(|p| p.params.epoch));
-    move || match run().drawn.get() {
+    move || match run.drawn.get() {
         // A refused epoch: the panel shows the refusal; the history shows nothing.
         EpochsDrawn::Nothing => ().into_any(),
         EpochsDrawn::Epochs(h) if h.refused.is_some() => ().into_any(),
@@ -51,7 +47,7 @@ pub fn EpochHistory(k: usize) -> impl IntoView {
         }
         EpochsDrawn::Epochs(h) => {
             let said = summary(&h, lang.get());
-            drawn(&h.epochs, h.params.n, h.name, said, lang.get(), current, run().busy).into_any()
+            drawn(&h.epochs, h.params.n, h.name, said, lang.get(), current, run.busy).into_any()
         }
     }
 }

@@ -2,9 +2,8 @@
 //! first compared one by default), picked above the story, and its deal for the epoch shown
 //! with every GPU's list up to the tables' row limit. Each figure of a step that follows it
 //! ([`crate::model::story::Step::follows`]) reads this deal, never a particular sampler, and
-//! names the scheme it draws; `epochs` are its first epochs and `repeating` counts those that
-//! repeat epoch 0, and
-//! `Refused` stands in for the downloads while it refuses the values.
+//! names the scheme it draws. `epochs` are its first epochs and `repeating` counts those that
+//! repeat epoch 0; `Refused` stands in for the downloads while it refuses the values.
 
 use std::sync::Arc;
 
@@ -67,24 +66,29 @@ impl Focus {
                 s.deal_up_to(&params, &shared, cap).map(Arc::new)
             })
         });
-        // A task of its own after the values change, not within the change.
-        let at_epoch_0 = super::deferred(Memo::new(move |_| {
+        // The run starts within the change (it draws in tasks of its own), so that whatever
+        // reads it is busy from the change on.
+        let at_epoch_0 = Memo::new(move |_| {
             indices.with(|SameEpoch(p)| Params {
                 epoch: 0,
                 stage: Stage::Batch,
                 ..p.params.clone()
             })
-        }));
+        });
         let key = Memo::new(move |_| (Some(scheme.get().name()), at_epoch_0.get()));
         let epochs = EpochsRun::follow(key, ROW_CAP);
         let repeating = Memo::new(move |_| {
             let s = scheme.get();
-            epochs.drawn.with(|drawn| match drawn {
-                EpochsDrawn::Epochs(e) if e.name == s.name() => {
-                    story::repeating_in(s, &e.params, &e.epochs)
-                }
-                // Not drawn: what the scheme's design says, if it says.
-                _ => at_epoch_0.with(|params| story::repeating_in(s, params, &[])),
+            // What the scheme's design says, at once; else what the last run drew (the one
+            // before, while a new one draws).
+            let by_design = at_epoch_0.with(|params| story::repeating_in(s, params, &[]));
+            by_design.or_else(|| {
+                epochs.drawn.with(|drawn| match drawn {
+                    EpochsDrawn::Epochs(e) if e.name == s.name() => {
+                        story::repeating_in(s, &e.params, &e.epochs)
+                    }
+                    _ => None,
+                })
             })
         });
         let focus = Focus { asked, scheme, deal, epochs, repeating };

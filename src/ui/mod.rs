@@ -109,7 +109,15 @@ pub fn deferred<T: Clone + PartialEq + Send + Sync + 'static>(source: Memo<T>) -
     Effect::new(move |_| {
         let value = source.get();
         if later.with_untracked(|shown| *shown != value) {
-            set_timeout(move || later.set(value), Duration::ZERO);
+            // The source's value when the task runs (it may have moved on, or back).
+            set_timeout(
+                move || {
+                    if let Some(now) = source.try_get_untracked() {
+                        later.set(now);
+                    }
+                },
+                Duration::ZERO,
+            );
         }
     });
     later

@@ -15,9 +15,10 @@ use crate::i18n::history::HistoryText as H;
 use crate::i18n::page::TableText as T;
 use crate::i18n::schemes::SchemeText;
 use crate::i18n::story::StoryText;
-use crate::model::scheme::history::{self, EPOCHS, EpochRows};
+use crate::model::scheme::history::{self, EPOCHS, EpochRows, ROW_CAP};
 use crate::model::scheme::{EpochSeed, Scheme};
 use crate::model::{Field, ParamError, Params, Stage};
+use crate::sampler::unpack_seed;
 
 /// How many indices of each rank an epoch previews.
 const PREVIEW: usize = 12;
@@ -55,7 +56,9 @@ pub fn Timeline() -> impl IntoView {
         state.picture.with(|p| Params { epoch: 0, stage: Stage::Batch, ..p.params.clone() })
     });
     let refused = Memo::new(move |_| focus.deal.with(Result::is_err));
-    let later = later_epoch(focus, current);
+    // The epoch shown when it is past the run's (else the play's ticks would redraw the list).
+    let past = Memo::new(move |_| Some(current.get()).filter(|&e| e >= EPOCHS));
+    let later = later_epoch(focus, current, at_epoch_0);
     move || {
         let lang = state.lang.get();
         // A refusal is said in the step's sentence: nothing to draw, and no other reason given.
@@ -86,10 +89,21 @@ pub fn Timeline() -> impl IntoView {
                 if s.epoch_seed(params, 0).is_none() {
                     return not_drawn(s, lang).into_any();
                 }
-                // The call that seeds each epoch is known, and so is what repeats by design.
-                let shown = current.get();
-                let epochs = (0..EPOCHS).chain((shown >= EPOCHS).then_some(shown));
-                let entries = epochs.map(|epoch| Entry { epoch, shown: Shown::Unlisted }).collect();
+                // The call that seeds each epoch is known, and so is what repeats by design;
+                // an epoch whose seed PyTorch refuses says so.
+                let epochs: Vec<u64> = (0..EPOCHS).chain(past.get()).collect();
+                let overflows: Vec<(u64, Vec<ParamError>)> = epochs
+                    .iter()
+                    .filter_map(|&e| seed_refused(s, params, e).map(|r| (e, r)))
+                    .collect();
+                let entries = epochs
+                    .iter()
+                    .map(|&epoch| {
+                        let refused = overflows.iter().find(|(e, _)| *e == epoch);
+                        let shown = refused.map_or(Shown::Unlisted, |(_, r)| Shown::Refused(r));
+                        Entry { epoch, shown }
+                    })
+                    .collect();
                 let all = s.repeats_by_design(params);
                 let note =
                     fill(StoryText::EpochsUnlisted, lang, &[("scheme", &s.title().text(lang))]);
@@ -101,8 +115,9 @@ pub fn Timeline() -> impl IntoView {
     }
 }
 
-/// The rows of the epoch shown when it is past the run's, compared with the run's epoch 0.
-fn later_epoch(focus: Focus, current: Memo<u64>) -> Memo<Later> {
+/// The rows of the epoch shown when it is past the run's, compared with the run's epoch 0
+/// (once the run has drawn these very values).
+fn later_epoch(focus: Focus, current: Memo<u64>, at_epoch_0: Memo<Params>) -> Memo<Later> {
     Memo::new(move |_| {
         let epoch = current.get();
         if epoch < EPOCHS {
@@ -111,16 +126,24 @@ fn later_epoch(focus: Focus, current: Memo<u64>) -> Memo<Later> {
         let s = focus.scheme.get();
         focus.epochs.drawn.with(|drawn| {
             let EpochsDrawn::Epochs(h) = drawn else { return None };
-            if h.refused.is_some() || h.name != s.name() {
+            let current_run = h.name == s.name() && at_epoch_0.with(|p| *p == h.params);
+            if h.refused.is_some() || !current_run {
                 return None;
             }
             let at = Params { epoch, ..h.params.clone() };
             focus.deal.with(|deal| {
                 let deal = deal.as_ref().ok()?;
-                Some((epoch, history::rows_of_deal(s, &at, deal, PREVIEW, h.epochs.first())))
+                Some((epoch, history::rows_of_deal(s, &at, deal, ROW_CAP, h.epochs.first())))
             })
         })
     })
+}
+
+/// PyTorch's refusal of `epoch`'s seed (`seed + epoch` past 64 bits), where the scheme adds it.
+fn seed_refused(s: &dyn Scheme, params: &Params, epoch: u64) -> Option<Vec<ParamError>> {
+    let Some(EpochSeed::Seeded { seed, .. }) = s.epoch_seed(params, epoch) else { return None };
+    let e = unpack_seed(seed).err()?;
+    Some(vec![ParamError::from_sampler(Field::Seed, &e)])
 }
 
 /// What says the epochs are not compared at this size (a scheme whose seeding is not known).

@@ -86,8 +86,9 @@ pub fn epoch_rows(
     rows_of_deal(scheme, &at, &deal, cap, first)
 }
 
-/// [`epoch_rows`] of a deal at hand, made with `params` (its epoch included) and listing at
-/// least `cap` samples per lane where it has them: the epoch shown, whose deal the page has.
+/// [`epoch_rows`] of a deal at hand, made with `params` (its epoch included), listing up to
+/// `cap` samples per row (pass `first`'s cap, so that the rows compare): the epoch shown,
+/// whose deal the page has.
 pub fn rows_of_deal(
     scheme: &dyn Scheme,
     params: &Params,
