@@ -101,6 +101,18 @@ test("step 3's timeline draws the followed scheme: its own seeding call, its rep
   }, { ready: "[data-testid=story]", timeout: 60000 });
 });
 
+test("the epoch shown past 3 joins the timeline as an item of its own: the list stays as the epochs move", async () => {
+  await withPage({ n: 10, num_replicas: 2, epoch: 5 }, async (page) => {
+    await settledTimeline(page);
+    await page.waitForSelector('#set-epoch li[data-epoch="5"].current');
+    const first = await page.$('#set-epoch li[data-epoch="0"]');
+    await page.click("[data-testid=next-epoch]");
+    await page.waitForSelector('#set-epoch li[data-epoch="6"].current');
+    assert.equal(await page.locator('#set-epoch li[data-epoch="5"]').count(), 0, "one epoch past 3 at a time");
+    assert.ok(await first.evaluate((li) => li.isConnected), "epochs 0–3 are not drawn again");
+  });
+});
+
 test("a scheme that refuses the values: each step that follows it says so in the library's words, and draws nothing", async () => {
   // Without replacement, torch.multinomial cannot draw 20 of 10 samples: the weighted wrapper
   // refuses what DistributedSampler draws.

@@ -7,7 +7,7 @@ texts! {
         /// Above the steps: which compared scheme they draw.
         Follows => ("The figures below draw", "下面的图展示"),
         /// The label on each figure naming its scheme.
-        DrawnFor => ("Drawn for {scheme}", "所示方案：{scheme}"),
+        DrawnFor => ("Drawn for the set-up “{scheme}”", "所示方案：{scheme}"),
         /// A figure in place of which the followed scheme's refusal is said.
         FigureRefused => (
             "Nothing to draw: {scheme} refuses these values.",

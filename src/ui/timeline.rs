@@ -76,14 +76,22 @@ pub fn Timeline() -> impl IntoView {
                 if let Some((epoch, errors)) = &h.refused {
                     entries.push(Entry { epoch: *epoch, shown: Shown::Refused(errors) });
                 }
-                let later = later.get();
-                entries.extend(later.as_ref().map(|(epoch, rows)| Entry {
-                    epoch: *epoch,
-                    shown: rows.as_ref().map_or_else(|e| Shown::Refused(e), Shown::Rows),
-                }));
+                // The epoch shown past the run's, a child of its own: the play's ticks past
+                // epoch 3 redraw that item alone, not the list (nor the focus on its buttons).
+                let tail = {
+                    let h = h.clone();
+                    move || {
+                        later.get().map(|(epoch, rows)| {
+                            let shown =
+                                rows.as_ref().map_or_else(|e| Shown::Refused(e), Shown::Rows);
+                            let ctx = Drawing { state, s, params: &h.params, current, lang };
+                            ctx.item(Entry { epoch, shown })
+                        })
+                    }
+                };
                 let all = h.all_repeat();
                 let ctx = Drawing { state, s, params: &h.params, current, lang };
-                ctx.view(entries, all, None, run).into_any()
+                ctx.view(entries, all, None, run, tail).into_any()
             }
             EpochsDrawn::TooLarge(_) => at_epoch_0.with(|params| {
                 if s.epoch_seed(params, 0).is_none() {
@@ -91,24 +99,24 @@ pub fn Timeline() -> impl IntoView {
                 }
                 // The call that seeds each epoch is known, and so is what repeats by design;
                 // an epoch whose seed PyTorch refuses says so.
-                let epochs: Vec<u64> = (0..EPOCHS).chain(past.get()).collect();
-                let overflows: Vec<(u64, Vec<ParamError>)> = epochs
-                    .iter()
-                    .filter_map(|&e| seed_refused(s, params, e).map(|r| (e, r)))
-                    .collect();
-                let entries = epochs
-                    .iter()
-                    .map(|&epoch| {
-                        let refused = overflows.iter().find(|(e, _)| *e == epoch);
-                        let shown = refused.map_or(Shown::Unlisted, |(_, r)| Shown::Refused(r));
-                        Entry { epoch, shown }
-                    })
-                    .collect();
+                let refusals: Vec<_> =
+                    (0..EPOCHS).map(|e| (e, seed_refused(s, params, e))).collect();
+                let entries = refusals.iter().map(|(epoch, r)| unlisted(*epoch, r)).collect();
+                let tail = {
+                    let params = params.clone();
+                    move || {
+                        past.get().map(|epoch| {
+                            let refused = seed_refused(s, &params, epoch);
+                            let ctx = Drawing { state, s, params: &params, current, lang };
+                            ctx.item(unlisted(epoch, &refused))
+                        })
+                    }
+                };
                 let all = s.repeats_by_design(params);
                 let note =
                     fill(StoryText::EpochsUnlisted, lang, &[("scheme", &s.title().text(lang))]);
                 let ctx = Drawing { state, s, params, current, lang };
-                ctx.view(entries, all, Some(note), run).into_any()
+                ctx.view(entries, all, Some(note), run, tail).into_any()
             }),
             _ => ().into_any(),
         }
@@ -137,6 +145,11 @@ fn later_epoch(focus: Focus, current: Memo<u64>, at_epoch_0: Memo<Params>) -> Me
             })
         })
     })
+}
+
+/// An epoch past the run's budget: its call and repeat alone, or the refusal of its seed.
+fn unlisted(epoch: u64, refused: &Option<Vec<ParamError>>) -> Entry<'_> {
+    Entry { epoch, shown: refused.as_deref().map_or(Shown::Unlisted, Shown::Refused) }
 }
 
 /// PyTorch's refusal of `epoch`'s seed (`seed + epoch` past 64 bits), where the scheme adds it.
@@ -169,13 +182,14 @@ struct Drawing<'a> {
 impl Drawing<'_> {
     /// The section: its title, the banner when `all` epochs repeat epoch 0, a note when the
     /// lists are not drawn, and one item per entry.
-    fn view(
+    fn view<V: IntoView + 'static>(
         &self,
         entries: Vec<Entry>,
         all: bool,
         note: Option<String>,
         run: EpochsRun,
-    ) -> impl IntoView + use<> {
+        tail: V,
+    ) -> impl IntoView + use<V> {
         let last = entries.iter().map(|e| e.epoch).filter(|&e| e < EPOCHS).max().unwrap_or(0);
         let banner = all.then(|| self.banner(last));
         let items = entries.into_iter().map(|entry| self.item(entry)).collect_view();
@@ -188,7 +202,7 @@ impl Drawing<'_> {
                 <h3 id="timeline-title">{T::Timeline.text(self.lang)}</h3>
                 {banner}
                 {note}
-                <ol class="epochs" data-testid="epoch-list">{items}</ol>
+                <ol class="epochs" data-testid="epoch-list">{items}{tail}</ol>
             </section>
         }
     }
