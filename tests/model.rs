@@ -92,7 +92,7 @@ fn without_set_epoch_every_epoch_repeats_the_first() {
     let repeated = |query| {
         let params = parse(query).expect("valid");
         let epochs = history::history(&Distributed, &params, history::ROW_CAP).expect("drawn");
-        epochs.iter().skip(1).map(|e| e.rows.iter().all(|r| r.same_as_first)).collect::<Vec<_>>()
+        epochs.iter().skip(1).map(history::EpochRows::every_gpu_repeats_first).collect::<Vec<_>>()
     };
     assert_eq!(repeated("set_epoch=0"), [true; 3]);
     assert_eq!(repeated("set_epoch=1"), [false; 3]);

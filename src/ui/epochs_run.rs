@@ -44,7 +44,7 @@ impl FirstEpochs {
     pub fn all_repeat(&self) -> bool {
         self.refused.is_none()
             && self.epochs.len() > 1
-            && self.epochs.iter().skip(1).all(|e| e.rows.iter().all(|r| r.same_as_first))
+            && self.epochs.iter().skip(1).all(EpochRows::every_gpu_repeats_first)
     }
 }
 

@@ -242,7 +242,7 @@ impl Drawing<'_> {
     fn item(&self, Entry { epoch, shown }: Entry) -> impl IntoView + use<> {
         let (state, current, lang) = (self.state, self.current, self.lang);
         let same = match &shown {
-            Shown::Rows(e) => e.epoch > 0 && e.rows.iter().all(|r| r.same_as_first),
+            Shown::Rows(e) => e.every_gpu_repeats_first(),
             Shown::Unlisted => epoch > 0 && self.s.repeats_by_design(self.params),
             Shown::Refused(_) => false,
         };

@@ -40,6 +40,14 @@ pub struct EpochRows {
     repeats_first: bool,
 }
 
+impl EpochRows {
+    /// Whether every GPU gets its epoch-0 list again in this epoch (never epoch 0 itself): what
+    /// the figures mark "same as epoch 0".
+    pub fn every_gpu_repeats_first(&self) -> bool {
+        self.epoch > 0 && self.rows.iter().all(|r| r.same_as_first)
+    }
+}
+
 /// What the history can show for a configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Plan {
