@@ -53,13 +53,49 @@ test("the toy example draws the four charts with their summaries", async () => {
     assert.match(await settledSummary(page, "chart-coverage"), /It grows/);
     assert.match(await page.textContent("[data-testid=chart-padding-summary]"), /8 samples processed once, 0 twice or more/);
   });
-  // Whatever the story follows, the charts say whose epochs they draw.
+});
+
+test("the charts draw whichever scheme the story follows, and say so", async () => {
+  // Accelerate's prepare(): its own epochs, beside no sampler, named as such.
   await withPage({ compare: "accelerate,no_sampler" }, async (page) => {
-    await page.locator("[data-testid=charts]").scrollIntoViewIfNeeded();
+    await reachCharts(page);
     const named = page.locator("[data-testid=charts-drawn-for]");
-    assert.equal(await named.getAttribute("data-scheme"), "distributed");
-    assert.match(await named.textContent(), /DistributedSampler/);
+    assert.equal(await named.getAttribute("data-scheme"), "accelerate");
+    assert.match(await named.textContent(), /Accelerate/);
+    await assertCharts(page);
+    assert.match(await page.textContent("[data-testid=chart-visits-summary]"), /Accelerate[^:]*: 8 processed 1×\. Without a sampler: 8 processed 2×/);
+    assert.match(await settledSummary(page, "chart-similarity"), /Off the diagonal/);
+    // Follow the other: every GPU walks the whole dataset, so there is no contrast to draw,
+    // and without set_epoch (it has no sampler to tell) the seeded loaders still reshuffle.
+    await page.selectOption("[data-testid=focus-picker]", "no_sampler");
+    await page.waitForFunction(() => document.querySelector("[data-testid=charts-drawn-for]")?.dataset.scheme === "no_sampler");
+    await page.waitForFunction(() => !/Accelerate/.test(document.querySelector("[data-testid=chart-visits-summary]")?.textContent ?? "x"));
+    const visits = await page.textContent("[data-testid=chart-visits-summary]");
+    assert.match(visits, /Without a sampler[^:]*: 8 processed 2×\.$/);
+    assert.equal(visits.split("Without a sampler").length, 2, "no second set of bars: the scheme is that side");
+    assert.match(await settledSummary(page, "chart-coverage", "100.0%"), /After 4 epochs: 100\.0% for every rank\. It never grows/);
   });
+  // Lightning's unrepeated sampler without set_epoch: its epochs repeat, and the charts show
+  // it; its wrapper's inner RandomSampler draws from the global generator, so its epochs move
+  // even so.
+  await withPage({ compare: "lightning_unrepeated,lightning_wrapper", set_epoch: 0 }, async (page) => {
+    await reachCharts(page);
+    assert.equal(await page.getAttribute("[data-testid=charts-drawn-for]", "data-scheme"), "lightning_unrepeated");
+    assert.match(await settledSummary(page, "chart-similarity"), /Every cell is 100%/);
+    assert.match(await settledSummary(page, "chart-coverage"), /never grows/);
+    assert.match(await page.textContent("[data-testid=chart-padding-summary]"), /8 samples processed once/);
+    await page.selectOption("[data-testid=focus-picker]", "lightning_wrapper");
+    assert.match(await settledSummary(page, "chart-similarity", "Off the diagonal"), /the order changes/);
+  });
+  // Past the budget of one browser task, a scheme's epochs are not drawn, and the charts say
+  // why where they would have been.
+  await session.withPage({ compare: "no_sampler,distributed", n: 3000000, num_replicas: 8 }, async (page) => {
+    await reachCharts(page);
+    const error = page.locator("[data-testid=chart-similarity] .chart-error");
+    await error.waitFor({ timeout: 120_000 });
+    assert.match(await error.textContent(), /This chart could not be drawn: one epoch of this set-up takes 3,000,000 draws, past the 2,097,152/);
+    assert.match(await page.textContent("[data-testid=chart-padding] .chart-error"), /3,000,000 draws/);
+  }, { ready: "[data-testid=charts]", timeout: 120_000 });
 });
 
 test("ImageNet-1k on 8 ranks: exact counts, and no long task while the epochs are drawn", async () => {

@@ -7,11 +7,13 @@
 
 use std::collections::HashSet;
 
-use sampler_viz::chart::data::{PaddingData, VisitsData};
+use sampler_viz::chart::data::{Contrast, PaddingData, VisitsData};
+use sampler_viz::chart::deals::DealsTask;
 use sampler_viz::chart::history::{EPOCHS, History, HistoryTask, TRACKED_RANKS};
 use sampler_viz::chart::{coverage, padding, similarity, summary, visits};
 use sampler_viz::i18n::Lang;
 use sampler_viz::i18n::charts::ChartText;
+use sampler_viz::model::scheme::{SCHEMES, Shared};
 use sampler_viz::model::visits::yielded;
 use sampler_viz::model::{Params, Picture};
 
@@ -133,6 +135,22 @@ fn check(query: &str, all_same: bool) {
     let mut alone = HistoryTask::start(&params).unwrap_or_else(|e| panic!("{query}: {e:?}"));
     while !alone.advance(7) {}
     assert_eq!(alone.history(), &history, "{query}: without the picture's epoch");
+    let distributed = sampler_viz::model::scheme::by_name("distributed").expect("registered");
+    let whole = distributed.deal_up_to(&params, &Shared::default(), usize::MAX).expect("dealt");
+    let dealt = PaddingData::from_deal(&whole);
+    // A padding copy in a dropped batch is no extra work: the deal counts the copies processed.
+    let processed_copies = if params.loader_drop_last { dealt.padding } else { pad.padding };
+    assert_eq!(dealt, PaddingData { padding: processed_copies, ..pad }, "{query}: from the deal");
+    assert!(dealt.padding <= pad.padding, "{query}: copies processed, of those made");
+    let from_deal = VisitsData::from_deal(distributed, &whole, params.num_replicas as u32, None);
+    assert_eq!(from_deal.sampler, visits_data.sampler, "{query}: visits from the deal");
+    if !params.loader_drop_last {
+        // Every position of the padded list is processed: the scheme's own deals (what the
+        // charts draw for any other scheme) give the very same history.
+        let distributed = sampler_viz::model::scheme::by_name("distributed").expect("registered");
+        let dealt = DealsTask::start(distributed, &params).expect("drawn").finish();
+        assert_eq!(dealt, history, "{query}: from the scheme's deals");
+    }
     assert_eq!(
         VisitsData::from_wire(&visits_data.to_wire()).as_ref(),
         Some(&visits_data),
@@ -207,24 +225,36 @@ fn charts_match_brute_force() {
 
 #[test]
 fn the_wire_refuses_what_the_page_never_writes() {
-    let visits =
-        VisitsData { n: 8, num_replicas: 2, sampler: vec![(1, 8)], no_sampler: Some(vec![(2, 8)]) };
-    assert_eq!(visits.to_wire(), [8, 2, 1, 1, 8, 1, 1, 2, 8]);
-    let uncounted = VisitsData { no_sampler: None, ..visits.clone() };
-    assert_eq!(uncounted.to_wire(), [8, 2, 1, 1, 8, 0]);
+    let visits = VisitsData {
+        scheme: 1,
+        n: 8,
+        num_replicas: 2,
+        sampler: vec![(1, 8)],
+        no_sampler: Contrast::Counted(vec![(2, 8)]),
+    };
+    assert_eq!(visits.to_wire(), [1, 8, 2, 1, 1, 8, 1, 1, 2, 8]);
+    let uncounted = VisitsData { no_sampler: Contrast::Uncounted, ..visits.clone() };
+    assert_eq!(uncounted.to_wire(), [1, 8, 2, 1, 1, 8, 0]);
+    let itself = VisitsData { no_sampler: Contrast::Itself, ..visits.clone() };
+    assert_eq!(itself.to_wire(), [1, 8, 2, 1, 1, 8, 2]);
+    for data in [&visits, &uncounted, &itself] {
+        assert_eq!(VisitsData::from_wire(&data.to_wire()).as_ref(), Some(data), "round trip");
+    }
+    let past_the_registry = SCHEMES.len() as u64;
     // (wire, why it is refused)
-    let bad: [(&[u64], &str); 6] = [
+    let bad: [(&[u64], &str); 7] = [
         (&[], "empty"),
-        (&[8, 2, 1, 1], "a bar cut short"),
-        (&[8, 2, 1, 1, 8], "no word on the no-sampler side"),
-        (&[8, 2, 1, 1, 8, 2], "neither 0 nor 1 for the no-sampler side"),
-        (&[8, 2, 1, 1, 8, 0, 7], "something after the end"),
-        (&[8, 1 << 40, 0, 0], "more ranks than a u32"),
+        (&[0, 8, 2, 1, 1], "a bar cut short"),
+        (&[0, 8, 2, 1, 1, 8], "no word on the no-sampler side"),
+        (&[0, 8, 2, 1, 1, 8, 3], "none of 0, 1, 2 for the no-sampler side"),
+        (&[0, 8, 2, 1, 1, 8, 0, 7], "something after the end"),
+        (&[0, 8, 1 << 40, 0, 0], "more ranks than a u32"),
+        (&[past_the_registry, 8, 2, 1, 1, 8, 0], "a scheme past the registry"),
     ];
     for (wire, why) in bad {
         assert_eq!(VisitsData::from_wire(wire), None, "{why}: {wire:?}");
     }
-    assert_eq!(VisitsData::from_wire(&[8, 2, u64::MAX, 1, 8, 0]), None, "a length past the end");
+    assert_eq!(VisitsData::from_wire(&[0, 8, 2, u64::MAX, 1, 8, 0]), None, "a length past the end");
     assert_eq!(PaddingData::from_wire(&[1, 2, 3, 4, 5]), None, "five numbers for six");
 }
 

@@ -127,8 +127,8 @@ fn every_count_reads_right_with_1_and_2() {
     );
     check(
         ChartWords::PaddingSummary,
-        "In every epoch (the counts are the same each epoch; set_epoch only changes which samples): 1 sample processed once, 1 twice or more (1 padding copy), 1 trimmed by the sampler's drop_last, 1 never processed because it falls in a DataLoader's dropped last batch.",
-        "In every epoch (the counts are the same each epoch; set_epoch only changes which samples): 2 samples processed once, 2 twice or more (2 padding copies), 2 trimmed by the sampler's drop_last, 2 never processed because they fall in a DataLoader's dropped last batch.",
+        "In the epoch shown: 1 sample processed once, 1 twice or more (1 padding copy), 1 given to no GPU (trimmed by a sampler's drop_last, or drawn by none), 1 never processed because it falls in a DataLoader's dropped last batch.",
+        "In the epoch shown: 2 samples processed once, 2 twice or more (2 padding copies), 2 given to no GPU (trimmed by a sampler's drop_last, or drawn by none), 2 never processed because they fall in a DataLoader's dropped last batch.",
     );
     check(
         GuideText::BatchDropped,

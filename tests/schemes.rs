@@ -272,3 +272,71 @@ fn a_pictured_scheme_deals_what_the_picture_draws() {
         }
     }
 }
+
+#[test]
+fn every_registered_scheme_has_its_epochs_charted() {
+    // The charts that compare epochs draw whichever scheme the story follows, from its own
+    // deals: for every registered scheme they must agree with the epoch history under the
+    // comparison (an epoch is all bright against epoch 0 exactly when every GPU gets its
+    // epoch-0 list again), and be a similarity map and coverage curves at all.
+    use sampler_viz::chart::{self, data::PaddingData, data::VisitsData, deals::DealsTask};
+    use sampler_viz::model::scheme::history;
+    for scheme in SCHEMES {
+        for query in [
+            "n=12&num_replicas=3",
+            "n=12&num_replicas=3&set_epoch=0",
+            "n=7&num_replicas=2&shuffle=0",
+        ] {
+            let pairs = query.split('&').filter_map(|p| p.split_once('='));
+            let params = Params::from_pairs(pairs).expect("valid");
+            let name = scheme.name();
+            let charted = DealsTask::start(*scheme, &params)
+                .unwrap_or_else(|e| panic!("{name} {query}: {e:?}"))
+                .finish();
+            assert!(charted.is_complete(), "{name} {query}: every cell");
+            assert_eq!(charted.error, None, "{name} {query}");
+            let rows = history::history(*scheme, &params, history::ROW_CAP)
+                .unwrap_or_else(|e| panic!("{name} {query}: {e:?}"));
+            assert_eq!(rows.len(), charted.epochs(), "{name} {query}: one range of epochs");
+            for (e, epoch) in rows.iter().enumerate() {
+                assert_eq!(charted.similarity(e, e), Some(1.0), "{name} {query}: diagonal");
+                let bright = charted.matches[0][e] == Some(charted.total_size);
+                let repeats = e == 0 || epoch.every_gpu_repeats_first();
+                assert_eq!(bright, repeats, "{name} {query}: epoch {e} against epoch 0");
+            }
+            let seen = &charted.seen[0];
+            assert!(
+                seen.windows(2).all(|w| w[0] <= w[1]),
+                "{name} {query}: coverage grows or stays"
+            );
+            // The one-epoch charts, from its whole deal, and all four drawn in both languages.
+            let whole = scheme.deal_up_to(&params, &Shared::default(), usize::MAX).expect("dealt");
+            let visits = VisitsData::from_deal(*scheme, &whole, 3, None);
+            let padding = PaddingData::from_deal(&whole);
+            let kinds = [padding.once, padding.repeated, padding.trimmed, padding.loader_lost];
+            assert_eq!(kinds.iter().sum::<u64>(), params.n, "{name} {query}: every sample once");
+            assert_eq!(visits.scheme().name(), name, "{name} {query}: the legend's scheme");
+            for lang in [Lang::En, Lang::Zh] {
+                let title = scheme.title().text(lang);
+                let drawn = [
+                    chart::visits::svg(&visits, lang).map(|svg| unescaped(&svg).contains(title)),
+                    chart::padding::svg(&padding, lang).map(|_| true),
+                    chart::similarity::svg(&charted, lang).map(|_| true),
+                    chart::coverage::svg(&charted, lang).map(|_| true),
+                ];
+                for svg in drawn {
+                    assert_eq!(svg, Ok(true), "{name} {query} {lang:?}: drawn, the scheme named");
+                }
+                let said = chart::summary::visits(&visits, lang);
+                assert!(said.contains(title), "{name} {lang:?}: {said}");
+            }
+        }
+    }
+}
+
+/// An SVG's text with XML's escapes undone.
+fn unescaped(svg: &str) -> String {
+    let escapes = [("&apos;", "'"), ("&#39;", "'"), ("&quot;", "\""), ("&lt;", "<"), ("&gt;", ">")];
+    let once = escapes.iter().fold(svg.to_string(), |s, (from, to)| s.replace(from, to));
+    once.replace("&amp;", "&")
+}

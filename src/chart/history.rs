@@ -12,7 +12,7 @@ use std::sync::Arc;
 pub use super::known::History;
 use crate::model::picture::refused;
 use crate::model::visits::yielded;
-use crate::model::{ParamError, Params, Picture};
+use crate::model::{Field, ParamError, Params, Picture};
 use crate::sampler::{
     BatchSampler, DistributedSampler, Epoch, EpochTask, SamplerError, unpack_seed,
 };
@@ -106,7 +106,7 @@ impl HistoryTask {
                 num_replicas: w,
                 matches: vec![vec![None; k]; k],
                 seen: vec![Vec::new(); tracked],
-                error,
+                error: error.map(|e| ParamError::from_sampler(Field::Seed, &e)),
             },
         }
     }
@@ -226,7 +226,7 @@ impl HistoryTask {
         self.history.matches.truncate(k);
         self.history.matches.iter_mut().for_each(|m| m.truncate(k));
         self.history.seen.iter_mut().for_each(|s| s.truncate(k));
-        self.history.error = Some(error);
+        self.history.error = Some(ParamError::from_sampler(Field::Seed, &error));
         // The cell under way may lie beyond the epochs kept: go on from the next row.
         self.drawing = None;
         if self.col >= self.keys.len() {

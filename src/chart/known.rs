@@ -1,7 +1,8 @@
 //! [`History`]: what is known so far about the first epochs, as [`super::history::HistoryTask`]
-//! fills it in (the multi-epoch charts and their summaries read it).
+//! (a `DistributedSampler`'s, in slices) or [`super::deals::DealsTask`] (any scheme's, from its
+//! deals) fills it in (the multi-epoch charts and their summaries read it).
 
-use crate::sampler::SamplerError;
+use crate::model::ParamError;
 
 /// What is known so far about epochs `0 .. EPOCHS` ([`super::history::EPOCHS`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,8 +18,9 @@ pub struct History {
     pub matches: Vec<Vec<Option<u64>>>,
     /// `seen[r][k]`: distinct samples rank `r` has processed in epochs `0 ..= k`.
     pub seen: Vec<Vec<u64>>,
-    /// Why the epochs from `matches.len()` on could not be drawn (a seed out of range).
-    pub error: Option<SamplerError>,
+    /// Why the epochs from `matches.len()` on could not be drawn (a seed out of range, or
+    /// what the scheme refuses in a later epoch).
+    pub error: Option<ParamError>,
 }
 
 impl History {

@@ -3,7 +3,8 @@
 //!
 //! - [`data`]: what the one-epoch charts show (visits, padding), read off a [`Picture`].
 //! - [`history`]: what the multi-epoch charts show (similarity, coverage), computed by a task
-//!   that draws one permutation per epoch in slices, so that a page stays responsive.
+//!   that draws one permutation per epoch in slices, so that a page stays responsive;
+//!   [`deals`]: the same for any scheme, read off its whole deals one epoch at a time.
 //! - [`visits`], [`similarity`], [`coverage`], [`padding`]: one chart each, `data -> SVG`.
 //! - [`summary`]: the sentence beside each chart, from the same data.
 //! - [`wire`]: the one-epoch data as integers, as the page hands it to the charts' part.
@@ -15,6 +16,7 @@
 
 pub mod coverage;
 pub mod data;
+pub mod deals;
 mod draw;
 pub mod format;
 pub mod history;

@@ -1,6 +1,6 @@
 //! The sentence beside each chart, computed from the chart's own data, in the page's language.
 
-use super::data::{PaddingData, VisitsData};
+use super::data::{Contrast, PaddingData, VisitsData};
 use super::format::percent;
 use super::history::{EPOCHS, History, TRACKED_RANKS};
 use crate::i18n::chart_words::ChartWords as T;
@@ -25,12 +25,20 @@ pub fn visits(d: &VisitsData, lang: Lang) -> String {
             .collect();
         if parts.is_empty() { T::Nothing.text(lang).to_string() } else { parts.join(", ") }
     };
-    let without =
-        d.no_sampler.as_deref().map_or_else(|| T::VisitsUncounted.text(lang).to_string(), list);
-    fill(
-        T::VisitsSummary.text(lang),
-        &[("w", &d.num_replicas), ("with", &list(&d.sampler)), ("without", &without)],
-    )
+    let scheme = d.scheme().title().text(lang);
+    let with = &[
+        ("w", &d.num_replicas as &dyn std::fmt::Display),
+        ("scheme", &scheme),
+        ("with", &list(&d.sampler)),
+    ];
+    let mut text = fill(T::VisitsSummary.text(lang), with);
+    let without = match &d.no_sampler {
+        Contrast::Itself => return text,
+        Contrast::Uncounted => T::VisitsUncounted.text(lang).to_string(),
+        Contrast::Counted(h) => list(h),
+    };
+    text.push(' ');
+    text + &fill(T::VisitsWithout.text(lang), &[("without", &without)])
 }
 
 /// What the padding chart shows.
@@ -108,6 +116,9 @@ pub fn coverage(h: &History, lang: Lang) -> String {
 /// Why the history stops early, if it does.
 fn stopped(h: &History, lang: Lang) -> String {
     h.error.as_ref().map_or_else(String::new, |e| {
-        format!(" {}", fill(T::EpochsStopped.text(lang), &[("k", &h.epochs()), ("why", e)]))
+        format!(
+            " {}",
+            fill(T::EpochsStopped.text(lang), &[("k", &h.epochs()), ("why", &e.message(lang))])
+        )
     })
 }

@@ -1,5 +1,5 @@
 //! Visits per sample in one epoch over all ranks: a histogram of how many samples are
-//! processed 0, 1, 2, … times, with a `DistributedSampler` beside no sampler at all.
+//! processed 0, 1, 2, … times, with the scheme drawn beside no sampler at all.
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
@@ -14,7 +14,12 @@ use crate::i18n::charts::ChartText;
 
 /// The visits chart as an SVG document.
 pub fn svg(data: &VisitsData, lang: Lang) -> Result<String, ChartError> {
-    let top = data.sampler.iter().chain(data.no_sampler.iter().flatten()).map(|&(_, s)| s).max();
+    let top = data
+        .sampler
+        .iter()
+        .chain(data.no_sampler.counted().into_iter().flatten())
+        .map(|&(_, s)| s)
+        .max();
     let times = data.max_times();
     render(|root| {
         let plot = titled(root, ChartText::VisitsTitle.text(lang))?;
@@ -22,7 +27,7 @@ pub fn svg(data: &VisitsData, lang: Lang) -> Result<String, ChartError> {
         let (x_desc, y_desc) = (T::VisitsAxisTimes.text(lang), T::VisitsAxisSamples.text(lang));
         let mut chart = draw::count_axes(&plot, x, top.unwrap_or(0), Some(x_desc), y_desc)?;
         let bars =
-            [(&data.sampler[..], -0.4, 0), (data.no_sampler.as_deref().unwrap_or(&[]), 0.0, 1)];
+            [(&data.sampler[..], -0.4, 0), (data.no_sampler.counted().unwrap_or(&[]), 0.0, 1)];
         for (histogram, offset, colour) in bars {
             chart.draw_series(histogram.iter().map(|&(t, s)| {
                 let x = f64::from(t) + offset;
@@ -43,11 +48,11 @@ pub fn svg(data: &VisitsData, lang: Lang) -> Result<String, ChartError> {
             let (x, y) = chart.backend_coord(&(f64::from(t), 0.0));
             root.draw(&Text::new(t.to_string(), (x, y + 8), font(LABEL, HPos::Center, VPos::Top)))?;
         }
-        let (with, without) = (T::VisitsLegendSampler.text(lang), T::VisitsLegendNone.text(lang));
+        let (with, without) = (data.scheme().title().text(lang), T::VisitsLegendNone.text(lang));
         let items = [
             (with, rank_colour(0), label_width(with)),
             (without, rank_colour(1), label_width(without)),
         ];
-        legend(root, (120, 56), &items[..if data.no_sampler.is_some() { 2 } else { 1 }])
+        legend(root, (120, 56), &items[..if data.no_sampler.counted().is_some() { 2 } else { 1 }])
     })
 }

@@ -2,23 +2,26 @@
 //! ([`crate::parts`]), a module of its own that cannot read the page's memory. wasm-bindgen
 //! passes a `&[u64]` as a `BigUint64Array`, so every count crosses exactly.
 //!
-//! The page has these numbers from its [`Picture`](crate::model::Picture) already (some need
-//! the epoch's permutation); the part draws from them without drawing that permutation again.
+//! The page has the visits from its deals already; the part draws from them without dealing
+//! the epoch again. (The padding counts need every lane whole: the part counts those itself,
+//! but for the pictured scheme, whose [`Picture`](crate::model::Picture) has them.)
 
-use super::data::{PaddingData, VisitsData};
+use super::data::{Contrast, PaddingData, VisitsData};
+use crate::model::scheme::SCHEMES;
 
 impl VisitsData {
-    /// `[n, num_replicas, k, (times, samples) × k, 0]`, or `…, 1, m, (times, samples) × m]`
-    /// when the no-sampler side was counted.
+    /// `[scheme, n, num_replicas, k, (times, samples) × k, 0]`, or `…, 1, m, (times, samples)
+    /// × m]` when the no-sampler side was counted, or `…, 2]` when the scheme is that side.
     pub fn to_wire(&self) -> Vec<u64> {
-        let mut wire = vec![self.n, u64::from(self.num_replicas)];
+        let mut wire = vec![self.scheme as u64, self.n, u64::from(self.num_replicas)];
         push_histogram(&mut wire, &self.sampler);
         match &self.no_sampler {
-            None => wire.push(0),
-            Some(histogram) => {
+            Contrast::Uncounted => wire.push(0),
+            Contrast::Counted(histogram) => {
                 wire.push(1);
                 push_histogram(&mut wire, histogram);
             }
+            Contrast::Itself => wire.push(2),
         }
         wire
     }
@@ -26,15 +29,18 @@ impl VisitsData {
     /// Reads what [`VisitsData::to_wire`] writes; `None` for anything else.
     pub fn from_wire(wire: &[u64]) -> Option<Self> {
         let mut rest = wire.iter().copied();
+        let scheme = usize::try_from(rest.next()?).ok().filter(|&s| s < SCHEMES.len())?;
         let n = rest.next()?;
         let num_replicas = u32::try_from(rest.next()?).ok()?;
         let sampler = read_histogram(&mut rest)?;
         let no_sampler = match rest.next()? {
-            0 => None,
-            1 => Some(read_histogram(&mut rest)?),
+            0 => Contrast::Uncounted,
+            1 => Contrast::Counted(read_histogram(&mut rest)?),
+            2 => Contrast::Itself,
             _ => return None,
         };
-        rest.next().is_none().then_some(VisitsData { n, num_replicas, sampler, no_sampler })
+        let data = VisitsData { scheme, n, num_replicas, sampler, no_sampler };
+        rest.next().is_none().then_some(data)
     }
 }
 

@@ -11,17 +11,17 @@ texts! {
         VisitsAxisTimes => ("times a sample is processed", "样本被处理的次数"),
         /// Visits chart: y axis.
         VisitsAxisSamples => ("samples", "样本数"),
-        /// Visits chart: the sampler's bars.
-        VisitsLegendSampler => ("DistributedSampler", "DistributedSampler"),
         /// Visits chart: the no-sampler bars.
         VisitsLegendNone => ("no sampler", "不使用 sampler"),
         /// Visits summary: one bar.
         VisitsEntry => ("{samples} processed {times}×", "{samples} 个样本各处理 {times} 次"),
         /// Visits summary.
         VisitsSummary => (
-            "One epoch, all ranks together (num_replicas = {w}), as a histogram of samples by number of visits (exact at any size, one bar per count rather than per sample). With DistributedSampler: {with}. Without a sampler: {without}.",
-            "一个 epoch 内全部 rank 合计（num_replicas = {w}），按访问次数统计样本数的直方图（任何规模下都精确，每个次数一根柱而不是每个样本一根）。使用 DistributedSampler：{with}。不使用 sampler：{without}。",
+            "One epoch, all ranks together (num_replicas = {w}), as a histogram of samples by number of visits (exact at any size, one bar per count rather than per sample). {scheme}: {with}.",
+            "一个 epoch 内全部 rank 合计（num_replicas = {w}），按访问次数统计样本数的直方图（任何规模下都精确，每个次数一根柱而不是每个样本一根）。{scheme}：{with}。",
         ),
+        /// Visits summary: the bars without a sampler beside the scheme's.
+        VisitsWithout => ("Without a sampler: {without}.", "不使用 sampler：{without}。"),
         /// Visits summary: the no-sampler side was not counted.
         VisitsUncounted => ("not counted for this set-up", "此设置下未统计"),
         /// Visits summary: nothing to process.
@@ -32,8 +32,8 @@ texts! {
         SimilarityKey => ("same index", "相同索引"),
         /// Similarity summary: the definition.
         SimilarityDefinition => (
-            "Cell (i, j) is the share of the {total:# position|# positions} of the padded list (every rank's order, position by position) that hold the same index in epoch i as in epoch j, for epochs 0 to {last}.",
-            "单元格 (i, j) 表示填充后列表的 {total} 个位置（即每个 rank 的顺序，逐位置比较）中，epoch i 与 epoch j 放着相同索引的比例，epoch 范围为 0 到 {last}。",
+            "Cell (i, j) is the share of the {total:# position|# positions} of the ranks' lists (every rank's order, position by position) that hold the same index in epoch i as in epoch j, for epochs 0 to {last}.",
+            "单元格 (i, j) 表示各 rank 列表的 {total} 个位置（即每个 rank 的顺序，逐位置比较）中，epoch i 与 epoch j 放着相同索引的比例，epoch 范围为 0 到 {last}。",
         ),
         /// Similarity summary: every epoch is the same.
         SimilarityAllSame => (
@@ -47,6 +47,11 @@ texts! {
         ),
         /// Multi-epoch charts: still computing.
         Pending => ("Computing: {done} of {cells:# cell|# cells} so far.", "计算中：已完成 {cells} 个单元格中的 {done} 个。"),
+        /// A chart of a scheme whose epoch is past the page's budget for one browser task.
+        TooLarge => (
+            "one epoch of this set-up takes {draws:# draw|# draws}, past the {budget} one browser task may take; make the dataset or the number of GPUs smaller to see it.",
+            "该设置的一个 epoch 需要 {draws} 次抽取，超过单个浏览器任务允许的 {budget} 次；请减小数据集或 GPU 数量后查看。",
+        ),
         /// Multi-epoch charts: a seed out of range stops the epochs.
         EpochsStopped => ("Epochs from {k} on cannot be drawn: {why}", "从 epoch {k} 起无法计算：{why}"),
         /// Coverage chart: x axis.
@@ -81,13 +86,13 @@ texts! {
         /// Padding chart: samples processed more than once.
         PaddingRepeated => ("twice or more", "两次或以上"),
         /// Padding chart: trimmed by the sampler.
-        PaddingTrimmed => ("trimmed (drop_last)", "被截断 (drop_last)"),
+        PaddingTrimmed => ("given to no GPU", "未分给任何 GPU"),
         /// Padding chart: in a dropped last batch.
         PaddingLoaderLost => ("in a dropped batch", "在丢弃的批次中"),
         /// Padding summary.
         PaddingSummary => (
-            "In every epoch (the counts are the same each epoch; set_epoch only changes which samples): {once:# sample|# samples} processed once, {repeated} twice or more ({padding:# padding copy|# padding copies}), {trimmed} trimmed by the sampler's drop_last, {lost} never processed because {lost:it falls|they fall} in a DataLoader's dropped last batch.",
-            "每个 epoch 中（各 epoch 的数量相同；set_epoch 只改变是哪些样本）：{once} 个样本处理一次，{repeated} 个处理两次或以上（填充副本 {padding} 个），{trimmed} 个被 sampler 的 drop_last 截掉，{lost} 个因落在 DataLoader 丢弃的最后一个批次中而从未被处理。",
+            "In the epoch shown: {once:# sample|# samples} processed once, {repeated} twice or more ({padding:# padding copy|# padding copies}), {trimmed} given to no GPU (trimmed by a sampler's drop_last, or drawn by none), {lost} never processed because {lost:it falls|they fall} in a DataLoader's dropped last batch.",
+            "当前 epoch 中：{once} 个样本处理一次，{repeated} 个处理两次或以上（填充副本 {padding} 个），{trimmed} 个未分给任何 GPU（被 sampler 的 drop_last 截掉，或没有被抽到），{lost} 个因落在 DataLoader 丢弃的最后一个批次中而从未被处理。",
         ),
     }
 }

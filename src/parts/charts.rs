@@ -4,9 +4,13 @@
 //!
 //! - `visits(wire, lang)` and `padding(wire, lang)`: the one-epoch charts, from the numbers the
 //!   page already has ([`crate::chart::wire`]);
-//! - `history(query)`: a [`HistoryRun`] for the page's parameters ([`Params::to_query`]), whose
-//!   `advance(steps)` draws the first epochs a slice at a time, so that the page can yield
-//!   between slices, and whose `similarity(lang)` and `coverage(lang)` draw what is known.
+//! - `dealt_padding(scheme, query, lang)`: the padding chart of any registered scheme, counted
+//!   here from its whole deal (the page's deals list only the first samples of each lane);
+//! - `history(scheme, query)`: a [`HistoryRun`] for that scheme and the page's parameters
+//!   ([`Params::to_query`]), whose `advance(steps)` draws the first epochs a slice at a time
+//!   (the pictured scheme's permutation in slices, any other's one whole deal per epoch), so
+//!   that the page can yield between slices, and whose `similarity(lang)` and `coverage(lang)`
+//!   draw what is known.
 //!
 //! `lang` is a language code (`en`, `zh`; anything else is English). Each chart comes as a
 //! [`Drawn`]: its SVG (empty when it could not be drawn, with `error` saying why) and its
@@ -15,10 +19,14 @@
 use wasm_bindgen::prelude::*;
 
 use crate::chart::data::{PaddingData, VisitsData};
+use crate::chart::deals::{DealsTask, NotDrawn};
 use crate::chart::history::{History, HistoryTask};
 use crate::chart::{ChartError, coverage, padding, similarity, summary, visits};
-use crate::i18n::Lang;
-use crate::model::Params;
+use crate::i18n::chart_words::ChartWords;
+use crate::i18n::{Count, Lang, fill};
+use crate::model::scheme::history::{self, EPOCH_BUDGET, Plan};
+use crate::model::scheme::{self, Scheme, Shared};
+use crate::model::{ParamError, Params};
 
 /// One chart: its SVG document, or why it could not be drawn, and its summary.
 #[wasm_bindgen(getter_with_clone)]
@@ -57,33 +65,76 @@ pub fn padding(wire: &[u64], lang: &str) -> Result<Drawn, JsError> {
     Ok(Drawn::new(padding::svg(&data, lang), summary::padding(&data, lang)))
 }
 
-/// The first epochs (`chart::history::EPOCHS`) of the sampler and loader of `query`, drawn a slice at a time.
+/// The padding chart of `scheme` (a registered name) with the page's parameters, counted from
+/// its whole deal: refused values and a deal past the budget are the chart's error.
+#[wasm_bindgen]
+pub fn dealt_padding(scheme: &str, query: &str, lang: &str) -> Result<Drawn, JsError> {
+    let (scheme, params) = scheme_and_params(scheme, query)?;
+    let lang = lang_of(lang);
+    if let Plan::TooLarge { draws } = history::plan(scheme, &params) {
+        return Ok(Drawn::new(Err(ChartError(too_large(draws, lang))), String::new()));
+    }
+    Ok(match scheme.deal_up_to(&params, &Shared::default(), usize::MAX) {
+        Ok(deal) => {
+            let data = PaddingData::from_deal(&deal);
+            Drawn::new(padding::svg(&data, lang), summary::padding(&data, lang))
+        }
+        Err(errors) => Drawn::new(Err(ChartError(first_message(&errors, lang))), String::new()),
+    })
+}
+
+/// The first epochs (`chart::history::EPOCHS`) of one scheme with the page's parameters.
 #[wasm_bindgen]
 pub struct HistoryRun {
-    task: HistoryTask,
+    task: Task,
     /// Bumped each time what is known changes.
     changes: u32,
 }
 
-/// Starts the history of the page's parameters (`Params::to_query`'s form); throws the first
-/// refusal's message when they cannot be drawn (the page only sends drawable ones).
+/// How a [`HistoryRun`] draws.
+enum Task {
+    /// The pictured scheme's permutation, in slices (at any size the page draws).
+    Slices(HistoryTask),
+    /// Any other scheme's whole deals, one epoch per slice.
+    Deals(DealsTask),
+    /// Not at all, and why.
+    Not(NotDrawn),
+}
+
+impl Task {
+    fn history(&self) -> Option<&History> {
+        match self {
+            Task::Slices(t) => Some(t.history()),
+            Task::Deals(t) => Some(t.history()),
+            Task::Not(_) => None,
+        }
+    }
+}
+
+/// Starts the history of `scheme` (a registered name) with the page's parameters
+/// (`Params::to_query`'s form); throws when the name or the query cannot be read.
 #[wasm_bindgen]
-pub fn history(query: &str) -> Result<HistoryRun, JsError> {
-    let refused = |errors: Vec<crate::model::ParamError>| {
-        let first = errors.first().map(|e| e.message(Lang::En)).unwrap_or_default();
-        JsError::new(&first)
+pub fn history(scheme: &str, query: &str) -> Result<HistoryRun, JsError> {
+    let (scheme, params) = scheme_and_params(scheme, query)?;
+    let task = if scheme.pictured() {
+        HistoryTask::start(&params).map_or_else(|e| Task::Not(NotDrawn::Refused(e)), Task::Slices)
+    } else {
+        DealsTask::start(scheme, &params).map_or_else(Task::Not, Task::Deals)
     };
-    let params = Params::from_query(query).map_err(refused)?;
-    Ok(HistoryRun { task: HistoryTask::start(&params).map_err(refused)?, changes: 0 })
+    Ok(HistoryRun { task, changes: 0 })
 }
 
 #[wasm_bindgen]
 impl HistoryRun {
     /// Does up to about `steps` units of work; `true` once everything is known.
     pub fn advance(&mut self, steps: u32) -> bool {
-        let before = self.task.history().clone();
-        let done = self.task.advance(steps);
-        if *self.task.history() != before {
+        let before = self.task.history().cloned();
+        let done = match &mut self.task {
+            Task::Slices(t) => t.advance(steps),
+            Task::Deals(t) => t.advance(),
+            Task::Not(_) => true,
+        };
+        if self.task.history() != before.as_ref() {
             self.changes = self.changes.wrapping_add(1);
         }
         done
@@ -112,9 +163,36 @@ impl HistoryRun {
         say: fn(&History, Lang) -> String,
         lang: &str,
     ) -> Drawn {
-        let (history, lang) = (self.task.history(), lang_of(lang));
-        Drawn::new(svg(history, lang), say(history, lang))
+        let lang = lang_of(lang);
+        match &self.task {
+            Task::Slices(t) => Drawn::new(svg(t.history(), lang), say(t.history(), lang)),
+            Task::Deals(t) => Drawn::new(svg(t.history(), lang), say(t.history(), lang)),
+            Task::Not(NotDrawn::TooLarge { draws }) => {
+                Drawn::new(Err(ChartError(too_large(*draws, lang))), String::new())
+            }
+            Task::Not(NotDrawn::Refused(errors)) => {
+                Drawn::new(Err(ChartError(first_message(errors, lang))), String::new())
+            }
+        }
     }
+}
+
+/// A registered scheme and the page's parameters, or why not.
+fn scheme_and_params(name: &str, query: &str) -> Result<(&'static dyn Scheme, Params), JsError> {
+    let scheme = scheme::by_name(name)
+        .ok_or_else(|| JsError::new(&format!("no scheme is named {name:?}")))?;
+    let params =
+        Params::from_query(query).map_err(|e| JsError::new(&first_message(&e, Lang::En)))?;
+    Ok((scheme, params))
+}
+
+fn first_message(errors: &[ParamError], lang: Lang) -> String {
+    errors.first().map(|e| e.message(lang)).unwrap_or_default()
+}
+
+fn too_large(draws: u64, lang: Lang) -> String {
+    let words = ChartWords::TooLarge.text(lang);
+    fill(words, &[("draws", &Count(draws)), ("budget", &Count(EPOCH_BUDGET))])
 }
 
 fn lang_of(code: &str) -> Lang {

@@ -26,11 +26,11 @@ pub fn ChartFigure(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let lang = state.lang;
+    let focus = expect_context::<super::focus::Focus>();
     let saved = RwSignal::new(String::new());
     let save = move |_| {
-        // The charts draw the pictured scheme's epochs (DistributedSampler's).
-        let pictured = crate::model::scheme::SCHEMES.iter().find(|s| s.pictured());
-        let scheme = pictured.map_or("distributed", |s| s.name());
+        // The charts draw the followed scheme's epochs: the file says whose.
+        let scheme = focus.scheme.get_untracked().name();
         let name = state
             .picture
             .with_untracked(|p| format!("{}_{testid}.svg", file_stem(&p.params, scheme)));
@@ -47,7 +47,7 @@ pub fn ChartFigure(
     let summary = move || chart.with(|(_, summary)| summary.clone());
     let failure = move || {
         chart.with(|(s, _)| {
-            s.as_ref().err().map(|e| fill(ChartText::Failed.text(lang.get()), &[("why", e)]))
+            s.as_ref().err().map(|e| fill(ChartText::Failed.text(lang.get()), &[("why", &e.0)]))
         })
     };
     view! {

@@ -1,5 +1,5 @@
-//! Has the charts' part draw the first epochs of the current picture's configuration in
-//! slices, one browser task each, and redraws the two charts that compare epochs whenever what
+//! Has the charts' part draw the first epochs of the scheme the story follows, with the current
+//! configuration, in slices, one browser task each, and redraws the two charts that compare epochs whenever what
 //! is known changes; a newer configuration cancels a run still under way.
 
 use std::cell::RefCell;
@@ -9,10 +9,11 @@ use leptos::task::spawn_local;
 
 use super::AppState;
 use super::charts_part::{self, Chart, HistoryRun, blank};
+use super::focus::Focus;
 use super::state::next_macrotask;
 use crate::chart::ChartError;
 use crate::i18n::Lang;
-use crate::model::Params;
+use crate::model::{Params, Stage};
 
 /// Work per slice: half the main picture's slice, since these slices run beside the page's
 /// own; about 50 ms at the size cap on a loaded two-core machine (where 2^19 reached 100 ms).
@@ -84,17 +85,26 @@ impl History {
     }
 }
 
-/// Runs the first epochs for the current sampler, loader and `set_epoch` in the charts' part.
-pub fn use_history(state: AppState) -> History {
+/// Runs the first epochs of the followed scheme, with the current parameters but the epoch
+/// (and what only the picture shows: rank, stage), in the charts' part.
+pub fn use_history(state: AppState, focus: Focus) -> History {
     let history = History { changed: RwSignal::new(0) };
     let runs = StoredValue::new(0u64);
     // The epoch, rank and stage shown do not change the first epochs: do not start again.
-    let key = Memo::new(move |_| state.picture.with(|p| Key::of(&p.params)));
+    let key = Memo::new(move |_| {
+        let at_epoch_0 = state.picture.with(|p| Params {
+            epoch: 0,
+            rank: 0,
+            stage: Stage::Batch,
+            ..p.params.clone()
+        });
+        (focus.scheme.get().name(), at_epoch_0)
+    });
     Effect::new(move |_| {
-        key.with(|_| ());
+        let (scheme, params) = key.get();
         let run = runs.get_value() + 1;
         runs.set_value(run);
-        let query = state.picture.with_untracked(|p| p.params.to_query());
+        let query = params.to_query();
         spawn_local(async move {
             // Start after the new picture is on screen.
             next_macrotask().await;
@@ -102,7 +112,7 @@ pub fn use_history(state: AppState) -> History {
                 return;
             }
             let started = match charts_part::loaded() {
-                Some(part) => part.history(&query),
+                Some(part) => part.history(scheme, &query),
                 None => Err(ChartError("the charts' part is not loaded".into())),
             };
             history.replace(Some(started));
@@ -116,20 +126,4 @@ pub fn use_history(state: AppState) -> History {
         });
     });
     history
-}
-
-/// What the first epochs depend on.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Key {
-    sampler: (u64, i64, bool, i128, bool, bool),
-    loader: (i64, bool),
-}
-
-impl Key {
-    fn of(p: &Params) -> Self {
-        Key {
-            sampler: (p.n, p.num_replicas, p.shuffle, p.seed, p.drop_last, p.set_epoch),
-            loader: (p.batch_size, p.loader_drop_last),
-        }
-    }
 }

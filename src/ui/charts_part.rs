@@ -43,8 +43,15 @@ extern "C" {
     fn visits_js(this: &ChartsPart, wire: &[u64], lang: &str) -> Result<Drawn, JsValue>;
     #[wasm_bindgen(method, catch, js_name = padding)]
     fn padding_js(this: &ChartsPart, wire: &[u64], lang: &str) -> Result<Drawn, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = dealt_padding)]
+    fn dealt_padding_js(
+        this: &ChartsPart,
+        scheme: &str,
+        query: &str,
+        lang: &str,
+    ) -> Result<Drawn, JsValue>;
     #[wasm_bindgen(method, catch, js_name = history)]
-    fn history_js(this: &ChartsPart, query: &str) -> Result<HistoryRun, JsValue>;
+    fn history_js(this: &ChartsPart, scheme: &str, query: &str) -> Result<HistoryRun, JsValue>;
 
     /// One chart as the part drew it.
     type Drawn;
@@ -82,9 +89,16 @@ impl ChartsPart {
         chart(self.padding_js(&data.to_wire(), lang.code()))
     }
 
-    /// Starts the first epochs of the parameters `query` ([`crate::model::Params::to_query`]).
-    pub fn history(&self, query: &str) -> Result<HistoryRun, ChartError> {
-        self.history_js(query).map_err(|e| ChartError(describe(&e)))
+    /// Padding and the trimmed tail in one epoch of `scheme` with the parameters `query`,
+    /// counted by the part from the scheme's whole deal.
+    pub fn dealt_padding(&self, scheme: &str, query: &str, lang: Lang) -> Chart {
+        chart(self.dealt_padding_js(scheme, query, lang.code()))
+    }
+
+    /// Starts the first epochs of `scheme` with the parameters `query`
+    /// ([`crate::model::Params::to_query`]).
+    pub fn history(&self, scheme: &str, query: &str) -> Result<HistoryRun, ChartError> {
+        self.history_js(scheme, query).map_err(|e| ChartError(describe(&e)))
     }
 }
 
