@@ -92,7 +92,7 @@ test("from a sub-path under the CSP, the charts' part loads from beside the page
     await page.locator("[data-testid=charts]").scrollIntoViewIfNeeded();
     await page.waitForSelector("[data-testid=chart-padding] svg", { timeout: DRAWN });
     const part = seen.requests.filter((u) => u.includes("/parts/"));
-    assert.ok(part.length === 2 && part.every((u) => u.startsWith(`${sub.url}parts/charts-`)), part.join(", "));
+    assert.ok(part.length === 2 && part.every((u) => u.startsWith(`${sub.url}parts/story-`)), part.join(", "));
     assert.deepEqual([seen.failed, seen.errors, await page.evaluate(() => violations)], [[], [], []]);
   } finally {
     await page.close();

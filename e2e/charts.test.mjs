@@ -1,6 +1,6 @@
 // The charts panel in headless Chromium: the four charts and their summaries for the toy
 // example, ImageNet-1k, no set_epoch and Chinese; the SVG download; the page stays responsive.
-// The charts are a part of their own (src/parts/charts.rs, dist/parts/charts-HASH/), loaded
+// The charts are in the story's part (src/parts/charts.rs, dist/parts/story-HASH/), loaded
 // when the panel first comes near the screen: not before, and a missing part is said there.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -160,8 +160,8 @@ test("each chart downloads as a standalone SVG file", async () => {
   });
 });
 
-/** The paths under dist/ that `page` asked for in the charts' part (parts/charts-…/). */
-const partRequests = (requests) => requests.filter((u) => /\/parts\/charts-[0-9a-f]{16}\//.test(new URL(u).pathname));
+/** The paths under dist/ that `page` asked for in the story's part (parts/story-…/), where the charts are. */
+const partRequests = (requests) => requests.filter((u) => /\/parts\/story-[0-9a-f]{16}\//.test(new URL(u).pathname));
 
 test("the charts' part loads when the panel comes near the screen, not with the page", async () => {
   const { page, errors, warnings } = await openPage(session.browser, appUrl(session.server.url, {}));
@@ -175,7 +175,7 @@ test("the charts' part loads when the panel comes near the screen, not with the 
     assert.equal((await page.textContent("[data-testid=charts-loading]")).trim(), "Loading the charts…");
     await assertCharts(page);
     const names = partRequests(requests).map((u) => new URL(u).pathname.replace(/.*\//, "")).sort();
-    assert.deepEqual(names, ["charts.js", "charts_bg.wasm"], "the part's module and its wasm, once each");
+    assert.deepEqual(names, ["story.js", "story_bg.wasm"], "the part's module and its wasm, once each");
     assert.equal(await page.locator("[data-testid=charts-loading]").count(), 0);
     assert.deepEqual([errors, warnings], [[], []]);
   } finally {

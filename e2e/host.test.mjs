@@ -326,7 +326,7 @@ test("served as its compressed copies, the page and its charts' part draw with n
     await page.locator("[data-testid=charts]").scrollIntoViewIfNeeded();
     await page.waitForSelector("[data-testid=chart-padding] svg", { timeout: DRAWN });
     const sent = [...session.server.encodings.keys()].map((path) => path.slice(BUNDLE.length));
-    const patterns = [/^$/, /^sampler-viz-[^/]*\.js$/, /^sampler-viz-[^/]*_bg\.wasm$/, /\.css$/, /^parts\/charts-[^/]+\/charts\.js$/, /^parts\/charts-[^/]+\/charts_bg\.wasm$/];
+    const patterns = [/^$/, /^sampler-viz-[^/]*\.js$/, /^sampler-viz-[^/]*_bg\.wasm$/, /\.css$/, /^parts\/story-[^/]+\/story\.js$/, /^parts\/story-[^/]+\/story_bg\.wasm$/];
     for (const pattern of patterns) {
       assert.ok(sent.some((f) => pattern.test(f)), `a file matching ${pattern} was sent compressed (sent: ${sent.join(", ")})`);
     }

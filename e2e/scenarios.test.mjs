@@ -1,13 +1,15 @@
 // The twenty pitfall scenarios in headless Chromium: one click shows the broken and the fixed
 // set-up with the expected numbers (the issue's and PyTorch's), `?scenario=` links open one,
 // "show in the picture" loads a side into the main controls, an unknown name is explained as
-// plain text, Chinese works, phones do not scroll sideways, and nothing logs an error.
+// plain text, Chinese works, phones do not scroll sideways, and nothing logs an error. A
+// pitfall's card is worked out by the story's part (parts/story-HASH/, with the charts): loaded
+// when a pitfall is asked for or the section nears the screen, and said missing when it cannot be.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { pytorchRanks as goldenRanks, tableRows } from "./golden-ranks.mjs";
-import { pageQuery, settledTable, useBrowser } from "./harness.mjs";
+import { DRAWN, TABLE, appUrl, openPage, pageQuery, settledTable, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
 const { withPage } = session;
@@ -173,6 +175,69 @@ test("the buttons work from the keyboard", async () => {
     await page.waitForSelector("[data-testid=scenario-panel][data-scenario=drop_last]");
   });
 });
+
+test("closing a pitfall from the keyboard leaves the focus on its button", async () => {
+  await withPage({}, async (page) => {
+    await page.focus("[data-testid=scenario-resume]");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("[data-testid=scenario-panel][data-scenario=resume]", { timeout: DRAWN });
+    await page.focus("[data-testid=scenario-close]");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => !document.querySelector("[data-testid=scenario-panel]"));
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "scenario-resume");
+  });
+});
+
+/** The files of the story's part `requests` asked for, by name. */
+const partFiles = (requests) =>
+  requests.filter((u) => /\/parts\/story-[0-9a-f]{16}\//.test(new URL(u).pathname)).map((u) => new URL(u).pathname.replace(/.*\//, "")).sort();
+
+test("a pitfall's card comes with the story's part: not with the page, at once when asked for, once for the charts too", async () => {
+  const { page, errors, warnings } = await openPage(session.browser, appUrl(session.server.url, {}));
+  const requests = [];
+  page.on("request", (r) => requests.push(r.url()));
+  try {
+    await page.waitForSelector(TABLE, { timeout: DRAWN });
+    await page.waitForTimeout(1000);
+    assert.deepEqual(partFiles(requests), [], "nothing of the part with the first screen");
+    await page.click("[data-testid=scenario-no_set_epoch]");
+    await page.waitForSelector("[data-testid=scenario-panel][data-scenario=no_set_epoch]", { timeout: DRAWN });
+    assert.deepEqual(partFiles(requests), ["story.js", "story_bg.wasm"]);
+    assert.equal((await facts(page, "broken")).repeats, 2);
+    // The charts are in the same part: nothing more to fetch.
+    await page.locator("[data-testid=charts]").scrollIntoViewIfNeeded();
+    await page.waitForSelector("[data-testid=chart-padding] svg", { timeout: DRAWN });
+    assert.deepEqual(partFiles(requests), ["story.js", "story_bg.wasm"]);
+    assert.deepEqual([errors, warnings], [[], []]);
+  } finally {
+    await page.close();
+  }
+});
+
+for (const [lang, said] of [
+  ["en", /^This pitfall could not be worked out here: the part of the page that computes it did not load \(.+\)\. The rest of the page works\.$/],
+  ["zh", /^无法在此计算这个坑：页面中负责计算它的部分没有加载（.+）。页面的其余部分照常可用。$/],
+]) {
+  test(`a pitfall whose part cannot be loaded says so where its card would be, and the page goes on (${lang})`, async () => {
+    const { page } = await openPage(session.browser, appUrl(session.server.url, { lang, n: 10, num_replicas: 3 }));
+    await page.route(/\/parts\//, (route) => route.fulfill({ status: 404, body: "not found" }));
+    try {
+      await page.waitForSelector(TABLE, { timeout: DRAWN });
+      await page.click("[data-testid=scenario-resume]");
+      const missing = page.locator("[data-testid=scenario-missing]");
+      await missing.waitFor({ timeout: DRAWN });
+      assert.match((await missing.textContent()).trim(), said);
+      assert.equal(await page.locator("[data-testid=scenario-panel]").count(), 0);
+      assert.equal(await page.getAttribute("[data-testid=scenario-resume]", "aria-pressed"), "true");
+      assert.equal(pageQuery(page).get("scenario"), "resume");
+      // The page goes on: a control still redraws the tables.
+      await page.fill("[data-testid=control-num_replicas] >> nth=0", "2");
+      await page.waitForFunction(() => document.querySelectorAll("[data-testid=index-table] tr[data-rank]").length === 2, null, { timeout: DRAWN });
+    } finally {
+      await page.close();
+    }
+  });
+}
 
 test("lang=zh shows the scenarios in Chinese", async () => {
   await withPage({ scenario: "eval_padding", lang: "zh" }, async (page) => {

@@ -10,7 +10,7 @@
 //! - `ui` (wasm only, the default `page` feature): the Leptos page that draws what the model computed.
 //! - `js_api` (wasm only): the core as an ES module for other pages (`docs/js-api.md`).
 //! - `parts` (wasm only): parts of the page loaded on demand, each a module of its own (the
-//!   charts).
+//!   story's: the charts and the pitfalls).
 
 pub mod chart;
 pub mod conformance;
@@ -20,7 +20,7 @@ pub mod js_api;
 pub mod model;
 pub use sampler_core as sampler;
 
-#[cfg(all(target_arch = "wasm32", feature = "charts-part"))]
+#[cfg(all(target_arch = "wasm32", feature = "story-part"))]
 pub mod parts;
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod ui;

@@ -111,6 +111,7 @@ fn every_key_of_every_section_is_listed() {
         ("ChartWords", sampler_viz::i18n::chart_words::ChartWords::ALL.len()),
         ("GuideText", guide::GuideText::ALL.len()),
         ("ScenarioText", scenarios::ScenarioText::ALL.len()),
+        ("PitfallText", sampler_viz::i18n::pitfalls::PitfallText::ALL.len()),
         ("SchemeText", schemes::SchemeText::ALL.len()),
         ("EcoText", ecosystem::EcoText::ALL.len()),
         ("HistoryText", sampler_viz::i18n::history::HistoryText::ALL.len()),

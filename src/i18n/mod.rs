@@ -19,6 +19,7 @@ pub mod ecosystem;
 pub mod guide;
 pub mod history;
 pub mod page;
+pub mod pitfalls;
 pub mod scenarios;
 pub mod schemes;
 pub mod story;
@@ -37,6 +38,7 @@ pub fn entries() -> Vec<Entry> {
     all.extend(guide::entries());
     all.extend(history::entries());
     all.extend(page::entries());
+    all.extend(pitfalls::entries());
     all.extend(scenarios::entries());
     all.extend(schemes::entries());
     all.extend(story::entries());

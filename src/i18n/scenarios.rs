@@ -1,18 +1,11 @@
-//! The nine pitfalls: titles, explanations, the rows and numbers of each side, and the panel's
-//! own words. Python code and PyTorch's messages stay as they are in both languages.
+//! The pitfalls worked out (drawn by the story's part, `parts::pitfalls`): explanations, the
+//! rows and numbers of each side, and the card's own words. Their titles and the section around
+//! them are the page's ([`super::pitfalls`]). Python code and PyTorch's messages stay as they
+//! are in both languages.
 
 texts! {
-    /// What the scenario panel says.
+    /// What a worked-out pitfall says.
     pub enum ScenarioText {
-        /// The panel's heading.
-        Heading => ("Pitfalls people really hit", "真实训练代码中常见的坑"),
-        /// Under the heading.
-        Intro => (
-            "Pick a mistake: the broken set-up and the fixed one side by side, every index computed as PyTorch 2.15 does.",
-            "选一个错误：出错的写法与修正后的写法并排展示，每个索引都按 PyTorch 2.15 的方式算出。"
-        ),
-        /// The picker's accessible name.
-        PickerLabel => ("Pitfalls", "常见错误"),
         /// The broken column's heading.
         Broken => ("Broken", "出错的写法"),
         /// The fixed column's heading.
@@ -31,27 +24,12 @@ texts! {
             "The fix happens after gathering; the sampler, which the picture below shows, is the same on both sides.",
             "修正发生在收集预测之后；下方图中展示的 sampler 在两侧完全相同。"
         ),
-        /// An unknown `scenario=` in the URL (the name is shown as text).
-        Unknown => (
-            "There is no pitfall called \"{name}\". Pick one of the buttons above.",
-            "没有名为“{name}”的坑，请从上方按钮中选择一个。"
-        ),
         /// Loads the pitfall into the comparison at the top.
         CompareAtTop => ("Compare broken beside fixed at the top", "在页面顶部并排对比出错与修正的写法"),
         /// Closes the chosen scenario.
         Close => ("Close", "关闭"),
         /// An embedded scenario: each side's folded Python.
         Code => ("The Python", "Python 代码"),
-        /// An embedded scenario: what the frame leaves to the full page.
-        EmbedOnly => (
-            "This frame shows the pitfall alone. The full page also draws it step by step, with every control.",
-            "此框架只展示这个坑。完整页面还会逐步绘制它，并提供全部控件。"
-        ),
-        /// An unknown `scenario=` in an embed (no picker there).
-        UnknownEmbed => (
-            "There is no pitfall called \"{name}\", so this frame shows the picture instead.",
-            "没有名为“{name}”的坑，因此此框架改为展示下方的图。"
-        ),
         /// After a cut row.
         More => ("… and {n} more", "……还有 {n} 个"),
         /// Before the list of samples a number is about.
@@ -74,15 +52,6 @@ texts! {
             "{n:# sample|# samples} on {w:# GPU|# GPUs}, batch size {b}; the run crashes after {k:# batch|# batches} of epoch {e} and is restarted.",
             "{n} 个样本，{w} 块 GPU，batch size 为 {b}；在 epoch {e} 训练了 {k} 个 batch 后崩溃并重启。"
         ),
-
-        /// Scenario 10's title.
-        TitleSplitBatches => ("Accelerate's split_batches", "Accelerate 的 split_batches"),
-        /// Scenario 11's title.
-        TitleEvenBatches => ("even_batches=False", "even_batches=False"),
-        /// Scenario 12's title.
-        TitleLightningEval => ("Validation padding under Lightning", "Lightning 验证时的填充"),
-        /// Scenario 13's title.
-        TitleStatefulResume => ("torchdata resume, epoch not restored", "torchdata 恢复时未恢复 epoch"),
         /// Scenario 10's explanation.
         ExplainSplitBatches => (
             "With Accelerate, the same batch_size means two things. By default every GPU gets batches of batch_size, so one optimizer step sees batch_size × num_processes samples. With split_batches=True each batch is cut into one slice per GPU: every GPU gets batch_size / num_processes, one step sees batch_size, and an epoch takes more steps. Tuning the learning rate for one and running the other changes the effective batch.",
@@ -103,12 +72,6 @@ texts! {
             "StatefulDataLoader.state_dict() records how many indices the StatefulDistributedSampler has yielded in the epoch, not which epoch it was. A new process that never calls set_epoch before iterating again skips that many indices of epoch 0's order: some samples of the crashed epoch are trained twice and others never. Call sampler.set_epoch(epoch) in the new process before iterating (before or after load_state_dict).",
             "StatefulDataLoader.state_dict() 记录的是 StatefulDistributedSampler 在本 epoch 已产出的索引个数，而不是哪个 epoch。新进程如果在重新迭代之前从未调用 set_epoch，跳过的是 epoch 0 顺序中的这些索引：崩溃的那个 epoch 里有的样本被训练两次，有的一次也没有。应在新进程开始迭代之前调用 sampler.set_epoch(epoch)（在 load_state_dict 之前或之后都可以）。"
         ),
-        /// Scenario 14's title.
-        TitleIterableNoShard => ("IterableDataset not sharded", "IterableDataset 未分片"),
-        /// Scenario 15's title.
-        TitleIterableSampler => ("A sampler for an IterableDataset", "给 IterableDataset 传 sampler"),
-        /// Scenario 16's title.
-        TitleUnevenHang => ("Uneven ends: the run hangs", "各 GPU 步数不同：训练卡死"),
         /// Scenario 14's explanation.
         ExplainIterableNoShard => (
             "PyTorch copies an IterableDataset into every worker process of every GPU, and each copy runs __iter__ from the start. A stream that does not split itself by get_worker_info() and by rank is read whole by each copy: every sample num_workers × num_replicas times per epoch.",
@@ -124,52 +87,26 @@ texts! {
             "Every training step ends in an all-reduce that needs every GPU. When GPUs get different numbers of batches (Lightning's UnrepeatedDistributedSampler used for training, Accelerate's even_batches=False, a stream sharded unevenly), the GPUs with one more batch start that step and wait for GPUs that have finished: the run stalls with no error until the collective's timeout kills it. DistributedSampler pads so that every GPU takes as many steps; torch.distributed.algorithms.Join handles uneven inputs.",
             "每个训练步都以需要所有 GPU 参与的 all-reduce 结束。当各 GPU 的批次数不同（把 Lightning 的 UnrepeatedDistributedSampler 用于训练、Accelerate 的 even_batches=False、数据流分片不均）时，多一个批次的 GPU 会开始这一步并等待已经结束的 GPU：训练无报错地卡住，直到集合通信超时将其终止。DistributedSampler 通过填充让每块 GPU 的步数相同；torch.distributed.algorithms.Join 可以处理不均匀的输入。"
         ),
-        /// Scenario 17's title.
-        TitleWorkerSameSeed => ("Every worker, the same random draws", "每个 worker 抽到相同的随机数"),
         /// Scenario 17's explanation.
         ExplainWorkerSameSeed => (
             "Each worker process gets a copy of the dataset. PyTorch reseeds torch and random in every worker (base_seed + worker id, with base_seed drawn from the main process's generator each epoch), and NumPy's global np.random, but a generator object the dataset made in __init__, such as np.random.default_rng(0), is copied with its state: every worker draws the same \"random\" augmentations. Reseed it in a worker_init_fn from torch.initial_seed() and the rank (every rank seeded alike has the same base_seed).",
             "每个 worker 进程都会得到数据集的一份副本。PyTorch 会在每个 worker 中重新设置 torch 和 random 的种子（base_seed + worker id，base_seed 在每个 epoch 由主进程的生成器抽取），以及 NumPy 全局的 np.random，但数据集在 __init__ 中创建的生成器对象（如 np.random.default_rng(0)）会连同状态一起被复制：每个 worker 抽到相同的“随机”数据增强。应在 worker_init_fn 中用 torch.initial_seed() 和 rank 重新设置它（以相同种子启动的各 rank 有相同的 base_seed）。"
         ),
-        /// Scenario 18's title.
-        TitleWeightedNoWrapper => ("WeightedRandomSampler without a distributed wrapper", "WeightedRandomSampler 不加分布式包装"),
         /// Scenario 18's explanation.
         ExplainWeightedNoWrapper => (
             "WeightedRandomSampler knows nothing of GPUs: given to every process's DataLoader as it is, it draws num_samples indices on each GPU, a whole epoch each, and when the processes seed it alike (g.manual_seed(0), or seed_everything) every GPU draws the very same list. The epoch costs num_replicas times the work and the GPUs train on one batch stream. Wrap it in a distributed sampler (Lightning's DistributedSamplerWrapper) so that each GPU keeps its stripe of one list.",
             "WeightedRandomSampler 不知道有几块 GPU：原样交给每个进程的 DataLoader，它会在每块 GPU 上各抽 num_samples 个索引，各自一整个 epoch；如果各进程用相同的种子（g.manual_seed(0) 或 seed_everything），每块 GPU 抽到的列表完全相同。这个 epoch 的工作量变成 num_replicas 倍，而各 GPU 训练的是同一串 batch。应把它包进分布式 sampler（Lightning 的 DistributedSamplerWrapper），让每块 GPU 只取同一个列表中属于自己的条带。"
         ),
-        /// Scenario 19's title.
-        TitleWeightedSeedPerRank => ("The wrapper with a seed per rank", "包装器里每个 rank 用不同的种子"),
         /// Scenario 19's explanation.
         ExplainWeightedSeedPerRank => (
             "DistributedSamplerWrapper lists the weighted sampler in each process and keeps that process's stripe of its own list. The stripes fit together only when every process drew the same list: seeded with seed + rank, each GPU takes its stripe of a different draw, so even without replacement (a weighted shuffle, each sample once) some samples land on two GPUs and others on none. Seed the weighted sampler's generator alike in every process; the wrapper's own seed + epoch reshuffles it.",
             "DistributedSamplerWrapper 在每个进程中列出加权 sampler 的结果，再取本进程那份列表中属于自己的条带。只有各进程抽到同一个列表时，这些条带才能拼在一起：用 seed + rank 作种子时，每块 GPU 取的是不同抽样结果中的条带，所以即使不放回抽样（加权打乱，每个样本一次），也会有样本落在两块 GPU 上，另一些一块也没有。应在每个进程中用相同的种子设置加权 sampler 的生成器；包装器自己的 seed + epoch 会重新打乱它。"
         ),
-        /// Scenario 20's title.
-        TitleMonaiEmptySlice => ("MONAI: a slice that weighs nothing", "MONAI：某个切片的权重全为零"),
         /// Scenario 20's explanation.
         ExplainMonaiEmptySlice => (
             "MONAI's DistributedWeightedRandomSampler first gives each rank its slice as DistributedSampler deals it, then draws by weight within that slice only. Without shuffling, the slices are the stripes rank::num_replicas of the dataset: with weights alternating 1 and 0, GPU 1's slice is all zero and its process raises torch.multinomial's error, alone, while GPU 0 trains on. Shuffled, each slice mixes the samples, and here every slice holds weight; with few samples of non-zero weight a slice can still weigh nothing by chance.",
             "MONAI 的 DistributedWeightedRandomSampler 先按 DistributedSampler 的方式给每个 rank 分一个切片，再只在这个切片内按权重抽样。不打乱时，切片就是数据集的条带 rank::num_replicas：权重为 1、0 交替时，GPU 1 的切片全为零，它的进程单独抛出 torch.multinomial 的错误，而 GPU 0 照常训练。打乱后每个切片混有各种样本，这里每个切片都有权重；但如果非零权重的样本很少，某个切片仍可能碰巧权重全为零。"
         ),
-        /// Scenario 1's title.
-        TitleNoSetEpoch => ("set_epoch never called", "从未调用 set_epoch"),
-        /// Scenario 2's title.
-        TitleSeedPerRank => ("A different seed on each rank", "每个 rank 用不同的 seed"),
-        /// Scenario 3's title.
-        TitleEvalPadding => ("Padding in validation", "验证集中的填充样本"),
-        /// Scenario 4's title.
-        TitleDropLast => ("drop_last: sampler or DataLoader", "drop_last：放在 sampler 还是 DataLoader"),
-        /// Scenario 5's title.
-        TitleTinyDataset => ("More GPUs than samples", "GPU 比样本还多"),
-        /// Scenario 6's title.
-        TitleNoSampler => ("No sampler at all", "完全不用 sampler"),
-        /// Scenario 7's title.
-        TitleLengths => ("len(dataloader) vs len(dataset)", "len(dataloader) 与 len(dataset)"),
-        /// Scenario 8's title.
-        TitleResume => ("Resuming mid-epoch", "在 epoch 中途恢复训练"),
-        /// Scenario 9's title.
-        TitleDoubleShuffle => ("shuffle=True twice", "两处都写 shuffle=True"),
 
         /// Scenario 1's explanation.
         ExplainNoSetEpoch => (

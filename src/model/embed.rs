@@ -267,8 +267,8 @@ pub const IFRAME_CLASS: &str = "sampler-viz";
 pub fn iframe_code(src: &str, title: &str) -> String {
     format!(
         r#"<iframe class="{IFRAME_CLASS}" src="{}" title="{}" width="100%" height="{IFRAME_HEIGHT}" loading="lazy"></iframe>"#,
-        escape_attribute(src),
-        escape_attribute(title),
+        super::html::escape(src),
+        super::html::escape(title),
     )
 }
 
@@ -302,20 +302,4 @@ pub fn pitfall_iframe_title(scenario: super::scenario::Scenario, lang: Lang) -> 
 /// asked, or `*` when it has none to name (an opaque `null` origin, a sandboxed parent).
 pub fn reply_origin(asker: &str) -> &str {
     if asker.is_empty() || asker == "null" { "*" } else { asker }
-}
-
-/// Text for a double-quoted HTML attribute.
-fn escape_attribute(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }

@@ -7,6 +7,7 @@ mod ecosystem_params;
 pub mod embed;
 pub mod export;
 pub mod guide;
+pub mod html;
 pub mod layout;
 pub mod params;
 pub mod picture;

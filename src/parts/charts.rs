@@ -1,4 +1,4 @@
-//! The charts' part: the four teaching charts of [`crate::chart`] (plotters, the charts' words
+//! The charts' half of the story's part: the four teaching charts of [`crate::chart`] (plotters, the charts' words
 //! in both languages, the epochs' history) as SVG documents and sentences, for the page's
 //! charts panel (`ui::charts`). The page keeps the panel, its titles and buttons.
 //!

@@ -5,7 +5,14 @@
 //! imports it when the section that needs it first comes near the screen (`ui::part`).
 //!
 //! A part never touches the page's DOM or memory: the page hands it numbers and strings, and it
-//! hands back strings (for the charts, SVG documents and sentences).
+//! hands back strings (for the charts, SVG documents and sentences; for a pitfall, its card's
+//! HTML).
+//!
+//! Today there is one part, the story's (feature `story-part`): the charts ([`charts`]) and the
+//! pitfalls worked out ([`pitfalls`]), in one module so that they share one copy of the model
+//! and the core.
 
-#[cfg(feature = "charts-part")]
+#[cfg(feature = "story-part")]
 pub mod charts;
+#[cfg(feature = "story-part")]
+pub mod pitfalls;

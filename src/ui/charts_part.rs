@@ -1,4 +1,4 @@
-//! The charts' part ([`crate::parts::charts`]) as the page sees it: its exports, typed, and
+//! The charts' half of the story's part ([`crate::parts::charts`]) as the page sees it: its exports, typed, and
 //! each chart as the page shows it ([`Chart`]). Everything here is a call into that module;
 //! an error it throws (even a panic of its wasm) becomes that chart's error and nothing more.
 
@@ -14,8 +14,8 @@ use crate::i18n::Lang;
 /// sentence saying what it shows.
 pub type Chart = (Result<String, ChartError>, String);
 
-/// The part's name: its files, its `<meta>` and [`super::part::load_near`]'s.
-pub const NAME: &str = "charts";
+/// The part the charts are in: the story's.
+pub const NAME: &str = super::part::STORY;
 
 /// The charts' part, once [`super::part`] has loaded it.
 pub fn loaded() -> Option<ChartsPart> {

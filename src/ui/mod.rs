@@ -28,9 +28,9 @@ mod no_sampler;
 pub mod panic_banner;
 mod part;
 mod pipeline;
+mod pitfalls_part;
 mod playback;
 mod present;
-mod scenario_view;
 mod scenarios;
 mod scheme_facts;
 mod scheme_options;
@@ -89,13 +89,7 @@ pub fn fill<T: crate::i18n::Text>(
     crate::i18n::fill(key.text(lang), values)
 }
 
-/// How many rank colours the palette has before it repeats (Okabe–Ito, colour-blind safe).
-pub const PALETTE_LEN: usize = 8;
-
-/// The CSS colour of a rank: `var(--rank-K)`, cycling through the palette.
-pub fn rank_colour(rank: usize) -> String {
-    format!("var(--rank-{})", rank % PALETTE_LEN)
-}
+pub use crate::model::html::{PALETTE_LEN, rank_colour};
 
 /// A count with thousands separators: `50,000` (see [`crate::i18n::Count`]).
 pub fn thousands(n: u64) -> String {

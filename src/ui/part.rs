@@ -1,7 +1,8 @@
 //! A part of the page loaded on demand ([`crate::parts`]): its module's address from
 //! `<meta name="sampler-viz:part:NAME" content="…">` (written by `scripts/build-parts`), and
-//! an `import()` of it (`part.js`) once the element that needs it is first near the screen.
-//! A part that cannot be loaded is said where it would have been; nothing else waits for it.
+//! an `import()` of it (`part.js`) once the element that needs it is first near the screen, or
+//! at once where the page needs it at once (a pitfall asked for). Each part is loaded once, and
+//! every section that needs it follows one signal of where it is. A part that cannot be loaded is said where it would have been; nothing else waits for it.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -25,7 +26,14 @@ const AHEAD: &str = "0px 0px 100% 0px";
 thread_local! {
     /// Each part loaded so far, by name: a module is loaded once for the page's lifetime.
     static LOADED: RefCell<Vec<(&'static str, JsValue)>> = const { RefCell::new(Vec::new()) };
+    /// Where each part is, by name: one signal for the page, whichever section asks for it.
+    static WHERE: RefCell<Vec<(&'static str, ArcRwSignal<Part>)>> = const { RefCell::new(Vec::new()) };
+    /// The parts whose loading has started (two loads of one module would start its wasm twice).
+    static STARTED: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
 }
+
+/// The name of the story's part (the charts and the pitfalls): its files, its `<meta>`.
+pub const STORY: &str = "story";
 
 /// Where a part is: still to load, loaded ([`module`] has it), or missing and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,18 +51,50 @@ pub fn module(name: &str) -> Option<JsValue> {
     LOADED.with_borrow(|loaded| loaded.iter().find(|(n, _)| *n == name).map(|(_, m)| m.clone()))
 }
 
-/// Loads part `name` once `near` is within a screen of the viewport; the signal follows it.
+/// Loads part `name` once `near` is within a screen of the viewport, unless something asked
+/// for it earlier; the signal follows it.
 pub fn load_near(name: &'static str, near: NodeRef<Section>) -> RwSignal<Part> {
-    let part = RwSignal::new(if module(name).is_some() { Part::Ready } else { Part::Waiting });
+    let (_, part) = state(name);
     Effect::new(move |observing: Option<bool>| {
-        if observing == Some(true) || part.get_untracked() == Part::Ready {
+        if observing == Some(true) || module(name).is_some() {
             return true;
         }
         let Some(section) = near.get() else { return false };
-        watch(&section, move || spawn_local(load(name, part)));
+        watch(&section, move || {
+            load_now(name);
+        });
         true
     });
     part
+}
+
+/// Loads part `name` now, unless its loading has started already; the signal follows it.
+pub fn load_now(name: &'static str) -> RwSignal<Part> {
+    let (shared, part) = state(name);
+    let started = STARTED.with_borrow_mut(|started| {
+        let was = started.contains(&name);
+        if !was {
+            started.push(name);
+        }
+        was
+    });
+    if !started {
+        spawn_local(load(name, shared));
+    }
+    part
+}
+
+/// Where part `name` is: the page's one signal of it, and a handle of the calling component's.
+fn state(name: &'static str) -> (ArcRwSignal<Part>, RwSignal<Part>) {
+    let shared = WHERE.with_borrow_mut(|all| {
+        if let Some((_, signal)) = all.iter().find(|(n, _)| *n == name) {
+            return signal.clone();
+        }
+        let signal = ArcRwSignal::new(Part::Waiting);
+        all.push((name, signal.clone()));
+        signal
+    });
+    (shared.clone(), RwSignal::from(shared))
 }
 
 /// Calls `then` once, the first time `element` comes within [`AHEAD`] of the viewport (at
@@ -89,10 +129,7 @@ pub fn watch(element: &web_sys::Element, then: impl FnOnce() + 'static) {
     }
 }
 
-async fn load(name: &'static str, part: RwSignal<Part>) {
-    if module(name).is_some() {
-        return part.set(Part::Ready);
-    }
+async fn load(name: &'static str, part: ArcRwSignal<Part>) {
     let next = match address(name) {
         None => Part::Missing(format!("no <meta name=\"sampler-viz:part:{name}\"> in index.html")),
         Some(href) => match JsFuture::from(import_part(&href)).await {

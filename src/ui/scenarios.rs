@@ -1,21 +1,30 @@
-//! The pitfall scenarios: one button each; the chosen one shows the broken set-up beside the
-//! fixed one ([`crate::model::scenario`]). `?scenario=<name>` opens one, and the choice is kept
-//! in the URL so a tutorial can link straight to it.
+//! The pitfalls: one button each; the chosen one shows its card, the broken set-up beside the
+//! fixed one, worked out by the story's part ([`super::pitfalls_part`], loaded when the
+//! section first nears the screen or a pitfall is asked for) and inserted whole. The page keeps
+//! the section, the picker and what the card's buttons do (their data attributes,
+//! [`crate::model::scenario::card`]). `?scenario=<name>` opens one, and the choice is kept in
+//! the URL so a tutorial can link straight to it.
 //!
 //! Test ids: `scenarios` (the section), `scenario-<name>` (each button, `aria-pressed`),
 //! `scenario-panel` (with `data-scenario=<name>`), `scenario-explain`, `scenario-setup`,
 //! `scenario-close`, `scenario-broken` and `scenario-fixed` (the columns), inside each
 //! `fact-<id>` (`data-value` holds the number; ids in [`crate::model::scenario`]'s sides),
 //! `scenario-error` (PyTorch's exception), `scenario-show-broken` / `scenario-show-fixed`,
-//! and `scenario-unknown` (an unknown `scenario=` name).
+//! `scenario-unknown` (an unknown `scenario=` name), `scenario-loading` and
+//! `scenario-missing` (the card on its way, or its part not loaded).
 
+use leptos::html::{Div, Section};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
-use super::scenario_view::ScenarioView;
-use super::{AppState, tr, url};
+use super::part::{self, Part};
+use super::{AppState, pitfalls_part, tr, url};
 use crate::i18n::fill;
-use crate::i18n::scenarios::ScenarioText;
+use crate::i18n::pitfalls::PitfallText;
+use crate::model::html::escape;
 use crate::model::scenario::Scenario;
+use crate::model::scenario::card::Load;
+use crate::model::scheme;
 
 /// The URL parameter naming the open scenario.
 const PARAM: &str = "scenario";
@@ -31,50 +40,89 @@ enum Choice {
     Unknown(String),
 }
 
-/// The scenario picker and the chosen scenario's comparison.
+impl Choice {
+    fn known(&self) -> Option<Scenario> {
+        match self {
+            Choice::Known(scenario) => Some(*scenario),
+            _ => None,
+        }
+    }
+}
+
+/// The scenario picker and the chosen scenario's card.
 #[component]
 pub fn Scenarios() -> impl IntoView {
     let state = expect_context::<AppState>();
     let chosen = RwSignal::new(choice_from_url());
+    let section = NodeRef::<Section>::new();
+    let part = part::load_near(part::STORY, section);
     let choose = move |next: Choice| {
-        let name = match &next {
-            Choice::Known(s) => Some(s.name()),
-            _ => None,
-        };
+        let name = next.known().map(Scenario::name);
         state.set_url(&[(PARAM, name)]);
+        if name.is_some() {
+            part::load_now(part::STORY);
+        }
         chosen.set(next);
     };
-    let close = Some(Callback::new(move |_| choose(Choice::None)));
     // Opened by its link: the broken side in the comparison (unless the link sets values of
-    // its own), and the card in view once drawn.
+    // its own), and the card in view, once the part has worked it out.
     if let Choice::Known(scenario) = chosen.get_untracked() {
+        part::load_now(part::STORY);
         let own_values = crate::model::Field::ALL.iter().any(|f| url::param(f.name()).is_some());
-        if !own_values {
-            super::scenario_view::load_broken(scenario);
-        }
-        set_timeout(
-            || super::story::bring_into_view("[data-testid=scenario-panel]"),
-            std::time::Duration::from_millis(50),
-        );
+        Effect::new(move |done: Option<bool>| {
+            if done == Some(true) || part.get() != Part::Ready {
+                return done == Some(true);
+            }
+            if !own_values {
+                load_broken(scenario);
+            }
+            set_timeout(
+                || super::story::bring_into_view("[data-testid=scenario-panel]"),
+                std::time::Duration::from_millis(50),
+            );
+            true
+        });
     }
-    let body = move || match chosen.get() {
-        Choice::None => ().into_any(),
-        Choice::Known(scenario) => {
-            view! { <ScenarioView scenario=scenario on_close=close /> }.into_any()
+    let body = NodeRef::<Div>::new();
+    show_card(body, Signal::derive(move || chosen.with(Choice::known)), part, false);
+    let on_click = move |event: web_sys::MouseEvent| {
+        let Some(button) = acting_button(&event) else { return };
+        if let Some(name) = button.get_attribute("data-pick") {
+            let was = chosen.with_untracked(Choice::known);
+            match Scenario::from_name(&name) {
+                Some(scenario) => choose(Choice::Known(scenario)),
+                None => {
+                    choose(Choice::None);
+                    // Closed: the keyboard goes on from the pitfall's own button.
+                    if let Some(was) = was {
+                        focus(&format!("[data-testid=scenario-{}]", was.name()));
+                    }
+                }
+            }
+        } else {
+            act(&button);
         }
-        Choice::Unknown(name) => view! {
-            <p class="scenario-unknown" role="alert" data-testid="scenario-unknown">
-                {move || fill(ScenarioText::Unknown.text(state.lang.get()), &[("name", &name)])}
-            </p>
-        }
-        .into_any(),
+    };
+    let unknown = move || {
+        chosen.with(|c| match c {
+            Choice::Unknown(name) => {
+                let name = name.clone();
+                Some(view! {
+                    <p class="scenario-unknown" role="alert" data-testid="scenario-unknown">
+                        {move || fill(PitfallText::Unknown.text(state.lang.get()), &[("name", &name)])}
+                    </p>
+                })
+            }
+            _ => None,
+        })
     };
     view! {
-        <section class="scenarios" data-testid="scenarios" aria-labelledby="scenarios-title">
-            <h3 id="scenarios-title">{tr(ScenarioText::Heading)}</h3>
-            <p class="scenarios-intro">{tr(ScenarioText::Intro)}</p>
+        <section class="scenarios" data-testid="scenarios" aria-labelledby="scenarios-title" node_ref=section>
+            <h3 id="scenarios-title">{tr(PitfallText::Heading)}</h3>
+            <p class="scenarios-intro">{tr(PitfallText::Intro)}</p>
             <Picker chosen=chosen.read_only() on_pick=Callback::new(move |s| choose(Choice::Known(s))) />
-            {body}
+            <div class="scenario-card" node_ref=body on:click=on_click></div>
+            {unknown}
         </section>
     }
 }
@@ -105,9 +153,104 @@ fn Picker(
         })
         .collect_view();
     view! {
-        <div class="scenario-picker" role="group" aria-label=tr(ScenarioText::PickerLabel)>
+        <div class="scenario-picker" role="group" aria-label=tr(PitfallText::PickerLabel)>
             {buttons}
         </div>
+    }
+}
+
+/// Keeps `body` holding the card of the scenario `shown` (nothing without one), as the part
+/// writes it in the page's language; meanwhile, or when the part cannot be loaded, says so.
+fn show_card(
+    body: NodeRef<Div>,
+    shown: Signal<Option<Scenario>>,
+    part: RwSignal<Part>,
+    compact: bool,
+) {
+    let lang = expect_context::<AppState>().lang;
+    Effect::new(move |_| {
+        let Some(div) = body.get() else { return };
+        let lang = lang.get();
+        let missing = |why: &str| {
+            let text = fill(PitfallText::Missing.text(lang), &[("why", &why)]);
+            format!(
+                r#"<p class="chart-error" role="status" data-testid="scenario-missing">{}</p>"#,
+                escape(&text)
+            )
+        };
+        let html = match (shown.get(), part.get()) {
+            (None, _) => String::new(),
+            (Some(_), Part::Waiting) => format!(
+                r#"<p class="chart-status" role="status" data-testid="scenario-loading">{}</p>"#,
+                escape(PitfallText::Loading.text(lang))
+            ),
+            (Some(_), Part::Missing(why)) => missing(&why),
+            (Some(scenario), Part::Ready) => match pitfalls_part::loaded() {
+                Some(p) => p.card(scenario, lang, compact).unwrap_or_else(|why| missing(&why)),
+                None => missing("not loaded"),
+            },
+        };
+        replace_keeping_focus(&div, &html);
+    });
+}
+
+/// Puts `html` in `div`; a button that had the keyboard's focus inside it has it again in the
+/// new HTML (found by its test id).
+fn replace_keeping_focus(div: &web_sys::HtmlDivElement, html: &str) {
+    let focused = document()
+        .active_element()
+        .filter(|e| div.contains(Some(e)))
+        .and_then(|e| e.get_attribute("data-testid"));
+    div.set_inner_html(html);
+    if let Some(id) = focused {
+        focus(&format!("[data-testid={id}]"));
+    }
+}
+
+fn focus(selector: &str) {
+    let found = document().query_selector(selector).ok().flatten();
+    if let Some(element) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = element.focus();
+    }
+}
+
+/// The card's button a click was on, if it is one that acts.
+fn acting_button(event: &web_sys::MouseEvent) -> Option<web_sys::Element> {
+    let target = event.target()?.dyn_into::<web_sys::Element>().ok()?;
+    target.closest("button[data-pick], button[data-load]").ok().flatten()
+}
+
+/// What a card's button that loads a side does: its values into the controls, its schemes into
+/// the comparison, then what it loaded into view.
+fn act(button: &web_sys::Element) {
+    let Some(values) = button.get_attribute("data-load") else { return };
+    load(&values, button.get_attribute("data-compare").as_deref());
+    let selector = match button.get_attribute("data-scroll").as_deref() {
+        Some("top") => "#compare-title",
+        // The comparison at the top, or the controls without it.
+        _ if document().query_selector(".compare").ok().flatten().is_some() => ".compare",
+        _ => "section.controls",
+    };
+    if let Some(element) = document().query_selector(selector).ok().flatten() {
+        element.scroll_into_view();
+    }
+}
+
+/// Loads control values ([`Load::encode`]'s form) and, when given, the schemes to compare.
+fn load(values: &str, compare: Option<&str>) {
+    let state = expect_context::<AppState>();
+    state.set_many(&Load::decode(values));
+    if let Some(Ok(schemes)) = compare.map(scheme::parse_compare) {
+        state.set_compare(schemes);
+    }
+}
+
+/// Loads `scenario`'s broken side into the picture (and its schemes into the comparison, when
+/// the comparison draws it), as its "Show broken" button does, without scrolling.
+fn load_broken(scenario: Scenario) {
+    let side = pitfalls_part::loaded().and_then(|p| p.broken_side(scenario));
+    if let Some((values, compare)) = side {
+        load(&values, compare.as_deref());
     }
 }
 
@@ -117,23 +260,32 @@ pub fn embedded() -> Option<AnyView> {
     let state = expect_context::<AppState>();
     match choice_from_url() {
         Choice::None => None,
-        Choice::Known(scenario) => Some(
-            view! {
-                <section class="scenarios embedded" data-testid="scenarios">
-                    <ScenarioView scenario=scenario on_close=None compact=true />
-                    <p class="scenario-note" data-testid="embed-only">{tr(ScenarioText::EmbedOnly)}</p>
-                </section>
-            }
-            .into_any(),
-        ),
+        Choice::Known(scenario) => Some(view! { <EmbeddedPitfall scenario=scenario /> }.into_any()),
         Choice::Unknown(name) => Some(
             view! {
                 <p class="scenario-unknown" role="alert" data-testid="scenario-unknown">
-                    {move || fill(ScenarioText::UnknownEmbed.text(state.lang.get()), &[("name", &name)])}
+                    {move || fill(PitfallText::UnknownEmbed.text(state.lang.get()), &[("name", &name)])}
                 </p>
             }
             .into_any(),
         ),
+    }
+}
+
+/// One pitfall alone, compact, loaded at once.
+#[component]
+fn EmbeddedPitfall(
+    /// Which pitfall.
+    scenario: Scenario,
+) -> impl IntoView {
+    let part = part::load_now(part::STORY);
+    let body = NodeRef::<Div>::new();
+    show_card(body, Signal::derive(move || Some(scenario)), part, true);
+    view! {
+        <section class="scenarios embedded" data-testid="scenarios">
+            <div class="scenario-card" node_ref=body></div>
+            <p class="scenario-note" data-testid="embed-only">{tr(PitfallText::EmbedOnly)}</p>
+        </section>
     }
 }
 
@@ -144,10 +296,7 @@ pub fn known_in_url() -> bool {
 
 /// The scenario the page's URL names, if it exists.
 pub fn in_url() -> Option<Scenario> {
-    match choice_from_url() {
-        Choice::Known(scenario) => Some(scenario),
-        _ => None,
-    }
+    choice_from_url().known()
 }
 
 /// The scenario the page's URL asks for.

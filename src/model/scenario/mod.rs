@@ -35,6 +35,7 @@
 //! `fewest-steps`, `most-steps`, `waiting` (16); `distinct-worker-seeds`, `base-seed` (17);
 //! `trained`, `most-steps`, `several-gpus`, `never-seen` (18, 19, 20), `raised` (20).
 
+pub mod card;
 mod coverage;
 mod ecosystem;
 mod epochs;
@@ -45,6 +46,7 @@ mod workers;
 
 pub use outcome::{Chip, Fact, Phrase, Row, Side};
 
+use crate::i18n::pitfalls::PitfallText;
 use crate::i18n::scenarios::ScenarioText;
 use crate::sampler::SamplerError;
 
@@ -163,8 +165,8 @@ impl Scenario {
     }
 
     /// Its short title (the button's text).
-    pub fn title(self) -> ScenarioText {
-        use ScenarioText as T;
+    pub fn title(self) -> PitfallText {
+        use PitfallText as T;
         match self {
             Scenario::NoSetEpoch => T::TitleNoSetEpoch,
             Scenario::SeedPerRank => T::TitleSeedPerRank,

@@ -1,0 +1,48 @@
+//! HTML written as text, for what the page inserts whole rather than builds element by element
+//! (an `<iframe>`'s code, a part's figure): every value put in text or in a double-quoted
+//! attribute goes through [`escape`], so no value is ever read as markup.
+
+/// `text` safe inside an element and inside a double- or single-quoted attribute.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// How many rank colours the page's palette has before it repeats (Okabe–Ito, colour-blind
+/// safe: `--rank-0` … `--rank-7` in the style sheet).
+pub const PALETTE_LEN: usize = 8;
+
+/// The CSS colour of a rank: `var(--rank-K)`, cycling through the palette.
+pub fn rank_colour(rank: usize) -> String {
+    format!("var(--rank-{})", rank % PALETTE_LEN)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markup_is_never_markup() {
+        assert_eq!(
+            escape(r#"<b a="1" b='2'>&</b>"#),
+            "&lt;b a=&quot;1&quot; b=&#39;2&#39;&gt;&amp;&lt;/b&gt;"
+        );
+        assert_eq!(escape("rank 0: 1, 2"), "rank 0: 1, 2");
+    }
+
+    #[test]
+    fn rank_colours_cycle() {
+        assert_eq!(rank_colour(0), "var(--rank-0)");
+        assert_eq!(rank_colour(PALETTE_LEN + 1), "var(--rank-1)");
+    }
+}
