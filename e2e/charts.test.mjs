@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { DRAWN, TABLE, appUrl, openPage, useBrowser } from "./harness.mjs";
+import { DRAWN, TABLE, appUrl, openPage, storyPartFiles, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
 // The charts are checked as they come, so a page need not wait for its table first.
@@ -160,8 +160,6 @@ test("each chart downloads as a standalone SVG file", async () => {
   });
 });
 
-/** The paths under dist/ that `page` asked for in the story's part (parts/story-…/), where the charts are. */
-const partRequests = (requests) => requests.filter((u) => /\/parts\/story-[0-9a-f]{16}\//.test(new URL(u).pathname));
 
 test("the charts' part loads when the panel comes near the screen, not with the page", async () => {
   const { page, errors, warnings } = await openPage(session.browser, appUrl(session.server.url, {}));
@@ -171,11 +169,10 @@ test("the charts' part loads when the panel comes near the screen, not with the 
     await page.waitForSelector(TABLE, { timeout: DRAWN });
     // Time for anything the page would fetch by itself: the panel is screens away.
     await page.waitForTimeout(1000);
-    assert.deepEqual(partRequests(requests), [], "nothing of the part before the panel is near");
+    assert.deepEqual(storyPartFiles(requests), [], "nothing of the part before the panel is near");
     assert.equal((await page.textContent("[data-testid=charts-loading]")).trim(), "Loading the charts…");
     await assertCharts(page);
-    const names = partRequests(requests).map((u) => new URL(u).pathname.replace(/.*\//, "")).sort();
-    assert.deepEqual(names, ["story.js", "story_bg.wasm"], "the part's module and its wasm, once each");
+    assert.deepEqual(storyPartFiles(requests), ["story.js", "story_bg.wasm"], "the part's module and its wasm, once each");
     assert.equal(await page.locator("[data-testid=charts-loading]").count(), 0);
     assert.deepEqual([errors, warnings], [[], []]);
   } finally {

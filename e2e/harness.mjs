@@ -105,12 +105,15 @@ export function launchBrowser() {
 /**
  * Opens `url` in a new page and records every console error and uncaught exception (`errors`)
  * and every console warning (`warnings`).
- * `options` go to the page's new context (e.g. `{ permissions: ["clipboard-read"] }`). Pages
+ * `options` go to the page's new context (e.g. `{ permissions: ["clipboard-read"] }`), but
+ * `route`, `[pattern, handler]` for `page.route`, set before the page is loaded. Pages
  * ask for reduced motion unless `options.reducedMotion` says otherwise, so that the landing
  * page does not play epochs by itself under a test that reads it.
  */
 export async function openPage(browser, url, viewport = { width: 1280, height: 900 }, options = {}) {
-  const page = await browser.newPage({ viewport, reducedMotion: "reduce", ...options });
+  const { route, ...context } = options;
+  const page = await browser.newPage({ viewport, reducedMotion: "reduce", ...context });
+  if (route) await page.route(...route);
   const errors = [];
   const warnings = [];
   page.on("console", (m) => {
@@ -139,6 +142,18 @@ export function readIndexTable(page, testid) {
     })),
   );
 }
+
+/** The files of the story's part (parts/story-HASH/) among `requests` (URLs), by name, sorted. */
+export function storyPartFiles(requests) {
+  return requests
+    .map((u) => new URL(u).pathname)
+    .filter((path) => /\/parts\/story-[0-9a-f]{16}\//.test(path))
+    .map((path) => path.replace(/.*\//, ""))
+    .sort();
+}
+
+/** Makes every request for a part fail, as a host missing the files would (for `route`). */
+export const PARTS_MISSING = [/\/parts\//, (route) => route.fulfill({ status: 404, body: "not found" })];
 
 /** The page's address with these query parameters (values as the URL spells them). */
 export function appUrl(base, params = {}) {

@@ -9,10 +9,21 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { pytorchRanks as goldenRanks, tableRows } from "./golden-ranks.mjs";
-import { DRAWN, TABLE, appUrl, openPage, pageQuery, settledTable, useBrowser } from "./harness.mjs";
+import { DRAWN, PARTS_MISSING, TABLE, appUrl, openPage, pageQuery, settledTable, storyPartFiles, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
-const { withPage } = session;
+
+/**
+ * `session.withPage`, and with a pitfall named in the URL, once its card is drawn too (the
+ * story's part works it out after the page has started).
+ */
+const withPage = (params, body, options = {}) =>
+  session.withPage(params, async (page) => {
+    if (params.scenario in EXPECT) {
+      await page.waitForSelector(`[data-testid=scenario-panel][data-scenario=${params.scenario}]`, { timeout: DRAWN });
+    }
+    await body(page);
+  }, options);
 
 /** Every scenario's URL name and a few of the numbers each side must show. */
 const EXPECT = {
@@ -188,9 +199,6 @@ test("closing a pitfall from the keyboard leaves the focus on its button", async
   });
 });
 
-/** The files of the story's part `requests` asked for, by name. */
-const partFiles = (requests) =>
-  requests.filter((u) => /\/parts\/story-[0-9a-f]{16}\//.test(new URL(u).pathname)).map((u) => new URL(u).pathname.replace(/.*\//, "")).sort();
 
 test("a pitfall's card comes with the story's part: not with the page, at once when asked for, once for the charts too", async () => {
   const { page, errors, warnings } = await openPage(session.browser, appUrl(session.server.url, {}));
@@ -199,15 +207,15 @@ test("a pitfall's card comes with the story's part: not with the page, at once w
   try {
     await page.waitForSelector(TABLE, { timeout: DRAWN });
     await page.waitForTimeout(1000);
-    assert.deepEqual(partFiles(requests), [], "nothing of the part with the first screen");
+    assert.deepEqual(storyPartFiles(requests), [], "nothing of the part with the first screen");
     await page.click("[data-testid=scenario-no_set_epoch]");
     await page.waitForSelector("[data-testid=scenario-panel][data-scenario=no_set_epoch]", { timeout: DRAWN });
-    assert.deepEqual(partFiles(requests), ["story.js", "story_bg.wasm"]);
+    assert.deepEqual(storyPartFiles(requests), ["story.js", "story_bg.wasm"]);
     assert.equal((await facts(page, "broken")).repeats, 2);
     // The charts are in the same part: nothing more to fetch.
     await page.locator("[data-testid=charts]").scrollIntoViewIfNeeded();
     await page.waitForSelector("[data-testid=chart-padding] svg", { timeout: DRAWN });
-    assert.deepEqual(partFiles(requests), ["story.js", "story_bg.wasm"]);
+    assert.deepEqual(storyPartFiles(requests), ["story.js", "story_bg.wasm"]);
     assert.deepEqual([errors, warnings], [[], []]);
   } finally {
     await page.close();
@@ -215,12 +223,12 @@ test("a pitfall's card comes with the story's part: not with the page, at once w
 });
 
 for (const [lang, said] of [
-  ["en", /^This pitfall could not be worked out here: the part of the page that computes it did not load \(.+\)\. The rest of the page works\.$/],
-  ["zh", /^无法在此计算这个坑：页面中负责计算它的部分没有加载（.+）。页面的其余部分照常可用。$/],
+  ["en", /^This pitfall could not be worked out here: the part of the page that computes it did not load \(.+\)\. Pick it again to try once more; the rest of the page works\.$/],
+  ["zh", /^无法在此计算这个坑：页面中负责计算它的部分没有加载（.+）。再次选择它即可重试；页面的其余部分照常可用。$/],
 ]) {
   test(`a pitfall whose part cannot be loaded says so where its card would be, and the page goes on (${lang})`, async () => {
-    const { page } = await openPage(session.browser, appUrl(session.server.url, { lang, n: 10, num_replicas: 3 }));
-    await page.route(/\/parts\//, (route) => route.fulfill({ status: 404, body: "not found" }));
+    const url = appUrl(session.server.url, { lang, n: 10, num_replicas: 3 });
+    const { page } = await openPage(session.browser, url, undefined, { route: PARTS_MISSING });
     try {
       await page.waitForSelector(TABLE, { timeout: DRAWN });
       await page.click("[data-testid=scenario-resume]");
@@ -233,11 +241,66 @@ for (const [lang, said] of [
       // The page goes on: a control still redraws the tables.
       await page.fill("[data-testid=control-num_replicas] >> nth=0", "2");
       await page.waitForFunction(() => document.querySelectorAll("[data-testid=index-table] tr[data-rank]").length === 2, null, { timeout: DRAWN });
+      // Once the files are there again, picking the pitfall again works it out.
+      await page.unroute(PARTS_MISSING[0]);
+      await page.click("[data-testid=scenario-resume]");
+      await page.waitForSelector("[data-testid=scenario-panel][data-scenario=resume]", { timeout: DRAWN });
+      assert.equal(await page.locator("[data-testid=scenario-missing]").count(), 0);
     } finally {
       await page.close();
     }
   });
 }
+
+test("a link to a pitfall whose part cannot be loaded still lands on it, and changes nothing", async () => {
+  const url = appUrl(session.server.url, { scenario: "no_set_epoch" });
+  const { page } = await openPage(session.browser, url, undefined, { route: PARTS_MISSING });
+  try {
+    await page.waitForSelector("[data-testid=scenario-missing]", { timeout: DRAWN });
+    await page.waitForFunction(() => {
+      const top = document.querySelector("[data-testid=scenario-missing]").getBoundingClientRect().top;
+      return top >= 0 && top < window.innerHeight;
+    }, null, { timeout: DRAWN });
+    // The broken side is the part's to say: the controls keep the page's values.
+    assert.equal(await page.isChecked("[data-testid=control-set_epoch] >> nth=0"), true);
+  } finally {
+    await page.close();
+  }
+});
+
+test("a link to a pitfall does not undo what the reader changed before the part arrived", async () => {
+  // The part arrives only once released, after the reader's change.
+  let release;
+  const held = new Promise((done) => (release = done));
+  const hold = [/\/parts\//, async (route) => { await held; await route.continue(); }];
+  const url = appUrl(session.server.url, { scenario: "no_set_epoch" });
+  const { page } = await openPage(session.browser, url, undefined, { route: hold });
+  try {
+    await page.waitForSelector("[data-testid=scenario-loading]", { timeout: DRAWN });
+    await page.fill("[data-testid=control-num_replicas] >> nth=0", "3");
+    release();
+    await page.waitForSelector("[data-testid=scenario-panel][data-scenario=no_set_epoch]", { timeout: DRAWN });
+    await page.waitForTimeout(300);
+    assert.equal(await page.inputValue("[data-testid=control-num_replicas] >> nth=0"), "3");
+    assert.equal(await page.isChecked("[data-testid=control-set_epoch] >> nth=0"), true);
+  } finally {
+    await page.close();
+  }
+});
+
+test("switching the language rewrites an open pitfall's card in place, the focus kept", async () => {
+  await withPage({ scenario: "eval_padding", lang: "en" }, async (page) => {
+    await page.waitForSelector("[data-testid=scenario-panel]", { timeout: DRAWN });
+    assert.match(await page.textContent("[data-testid=scenario-broken] h4"), /Broken/);
+    await page.focus("[data-testid=scenario-show-broken]");
+    // A click that leaves the focus where it is (as a shortcut would).
+    await page.evaluate(() => document.querySelector("[data-testid=lang-zh]").click());
+    await page.waitForFunction(() => /出错的写法/.test(document.querySelector("[data-testid=scenario-broken] h4")?.textContent));
+    assert.equal(await page.getAttribute("[data-testid=scenario-panel]", "data-scenario"), "eval_padding");
+    assert.match(await page.textContent("[data-testid=fact-predictions]"), /22/);
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "scenario-show-broken");
+  });
+});
 
 test("lang=zh shows the scenarios in Chinese", async () => {
   await withPage({ scenario: "eval_padding", lang: "zh" }, async (page) => {

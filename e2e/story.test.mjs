@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { pageQuery, readIndexTable, settledTimeline, useBrowser } from "./harness.mjs";
+import { DRAWN, pageQuery, readIndexTable, settledTimeline, useBrowser } from "./harness.mjs";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -196,10 +196,11 @@ test("a link to a step scrolls to it once the page is drawn", async () => {
 
 test("a pitfall's link opens its card in view and loads its broken side into the comparison", async () => {
   await withPage({ scenario: "no_set_epoch" }, async (page) => {
+    // The card is worked out by the story's part, after the page has started.
     await page.waitForFunction(() => {
-      const r = document.querySelector("[data-testid=scenario-panel]").getBoundingClientRect();
-      return r.top >= -1 && r.top < window.innerHeight;
-    });
+      const r = document.querySelector("[data-testid=scenario-panel]")?.getBoundingClientRect();
+      return r && r.top >= -1 && r.top < window.innerHeight;
+    }, null, { timeout: DRAWN });
     assert.equal(await page.isChecked("[data-testid=compare] [data-testid=control-set_epoch] input, [data-testid=compare] input[data-testid=control-set_epoch]"), false);
     assert.equal(pageQuery(page).get("set_epoch"), "0");
   });

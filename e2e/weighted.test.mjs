@@ -136,6 +136,7 @@ test("the weighted pitfalls: broken beside fixed, the real packages' lists, the 
         }
       }
       // scenario= loads the broken side into the comparison, its scheme first.
+      await page.waitForSelector(`[data-testid=compare] [data-testid=scheme-panel][data-scheme=${sides.schemes[0]}]`);
       const shown = await page.$$eval("[data-testid=compare] [data-testid=scheme-panel]", (ps) => ps.map((p) => p.dataset.scheme));
       assert.deepEqual(shown, sides.schemes, `${name} at the top`);
       const [top] = await lanes(page, sides.schemes[0]);

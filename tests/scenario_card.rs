@@ -6,6 +6,7 @@ use sampler_viz::i18n::Lang;
 use sampler_viz::model::Params;
 use sampler_viz::model::scenario::Scenario;
 use sampler_viz::model::scenario::card::{Load, broken_load, card};
+use sampler_viz::model::scheme;
 
 /// The card's elements, checked to nest properly, with any text outside a tag free of `<`.
 fn tags(html: &str) -> Vec<String> {
@@ -102,50 +103,102 @@ fn every_card_is_well_formed_in_both_languages_full_and_compact() {
     }
 }
 
+/// The button a card's tags hold with test id `testid`, and its attribute `name`.
+fn button_attribute(tags: &[String], testid: &str, name: &str) -> Option<String> {
+    let button = tags.iter().find(|t| t.contains(&format!(r#"data-testid="{testid}""#)))?;
+    attribute(std::slice::from_ref(button), name).into_iter().next()
+}
+
+/// The parameters a `data-load` value loads, with the stage of `like` (a side keeps its own).
+fn loaded(values: &str, like: &Params) -> Params {
+    let mut got = Params { stage: like.stage, ..Params::default() };
+    for (field, value) in Load::values(values) {
+        got.set(field, &value).expect("each value reads back");
+    }
+    got
+}
+
 /// The "Show broken" and "Show fixed" buttons load their side's values and the schemes the
-/// comparison draws it with; the link loads the broken side as its button does.
+/// comparison draws it with, then show the comparison (or the controls); the comparison button
+/// loads the fixed side beside the broken one at the top; the link loads the broken side as
+/// its button does. Every `data-compare` is a comparison the page can draw.
 #[test]
 fn each_button_loads_its_own_side() {
     for scenario in Scenario::ALL {
+        let name = scenario.name();
         let c = scenario.compare().expect("every example is valid");
         let tags = tags(&card(scenario, Lang::En, false));
-        let loads = attribute(&tags, "data-load");
-        let compares = attribute(&tags, "data-compare");
         for (which, side) in [("broken", &c.broken), ("fixed", &c.fixed)] {
-            let Some(params) = &side.params else { continue };
-            let button = tags
-                .iter()
-                .find(|t| t.contains(&format!(r#"data-testid="scenario-show-{which}""#)))
-                .unwrap_or_else(|| panic!("{} has a show-{which} button", scenario.name()));
-            let values = attribute(std::slice::from_ref(button), "data-load").remove(0);
-            let loaded = Load::decode(&values);
-            let mut got = Params { stage: params.stage, ..Params::default() };
-            for (field, value) in &loaded {
-                got.set(*field, value).expect("each value reads back");
+            let testid = format!("scenario-show-{which}");
+            let Some(params) = &side.params else {
+                assert_eq!(button_attribute(&tags, &testid, "data-load"), None, "{name} {which}");
+                continue;
+            };
+            let values = button_attribute(&tags, &testid, "data-load").expect("a show button");
+            assert_eq!(&loaded(&values, params), params, "{name} {which}");
+            let compare = button_attribute(&tags, &testid, "data-compare");
+            assert_eq!(compare, scenario.panels().map(|p| p.join(",")), "{name} {which}");
+            assert_eq!(button_attribute(&tags, &testid, "data-scroll").as_deref(), Some("compare"));
+        }
+        match scenario.schemes() {
+            Some(schemes) => {
+                let values =
+                    button_attribute(&tags, "scenario-compare", "data-load").expect("compare");
+                let side = c.fixed.params.as_ref().or(c.broken.params.as_ref()).expect("a side");
+                assert_eq!(&loaded(&values, side), side, "{name}: the fixed side at the top");
+                let compare = button_attribute(&tags, "scenario-compare", "data-compare");
+                assert_eq!(compare, Some(schemes.join(",")), "{name}");
+                assert_eq!(
+                    button_attribute(&tags, "scenario-compare", "data-scroll").as_deref(),
+                    Some("top")
+                );
             }
-            assert_eq!(&got, params, "{} {which}", scenario.name());
-            let compare = attribute(std::slice::from_ref(button), "data-compare");
-            assert_eq!(
-                compare.first().map(String::as_str),
-                scenario.panels().map(|p| p.join(",")).as_deref()
-            );
-            assert!(loads.contains(&values) && compare.iter().all(|c| compares.contains(c)));
+            None => {
+                assert_eq!(button_attribute(&tags, "scenario-compare", "data-load"), None, "{name}")
+            }
+        }
+        for compare in attribute(&tags, "data-compare") {
+            assert!(scheme::parse_compare(&compare).is_ok(), "{name}: compare={compare}");
         }
         let link = broken_load(scenario);
-        assert_eq!(
-            link.as_ref().map(|l| l.values.clone()),
-            c.broken.params.as_ref().map(Params::values_but_stage)
-        );
+        assert_eq!(link.as_ref().map(|l| &l.params), c.broken.params.as_ref(), "{name}");
         assert_eq!(link.and_then(|l| l.compare), c.broken.params.as_ref().and(scenario.panels()));
     }
 }
 
 #[test]
-fn load_reads_back_what_it_wrote() {
+fn a_side_reads_back_from_its_query() {
     let params = Params { n: 21, num_replicas: 4, seed: -7, drop_last: true, ..Params::default() };
-    let load = Load::of(&params, Some(["distributed", "no_sampler"]));
-    assert_eq!(Load::decode(&load.encode()), load.values);
+    let got = Load::values(&params.to_query());
+    assert_eq!(got, params.values_but_stage());
+    let load = Load { params, compare: Some(["distributed", "no_sampler"]) };
     assert_eq!(load.compare_value().as_deref(), Some("distributed,no_sampler"));
-    // A pair naming no field is left out, not misread.
-    assert_eq!(Load::decode("nope=1&n=5"), vec![(sampler_viz::model::Field::N, "5".to_string())]);
+    // A query that does not read loads nothing, rather than part of it.
+    assert_eq!(Load::values("n=lots"), Vec::new());
+}
+
+/// What a card says of a side comes from the core and the texts, but it is escaped all the
+/// same: a side whose code and numbers' words held markup would still be text.
+#[test]
+fn a_hostile_side_stays_text() {
+    let mut c = Scenario::NoSetEpoch.compare().expect("valid");
+    c.broken.code = "<script>alert('x')</script> & \"quoted\"";
+    let hostile = escape_check(&sampler_viz::model::scenario::card::side_html(
+        &c.broken,
+        "broken",
+        None,
+        false,
+        Lang::En,
+    ));
+    assert!(
+        hostile
+            .contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quoted&quot;")
+    );
+}
+
+/// `html`, checked to be well formed with no element it should not have.
+fn escape_check(html: &str) -> String {
+    let tags = tags(html);
+    assert!(tags.iter().all(|t| !t.starts_with("script")), "no script element");
+    html.to_string()
 }

@@ -21,7 +21,7 @@ const { launchBrowser, serveDist } = await import("../harness.mjs");
 const { coreFigures } = await import("./measure-core.mjs");
 const { controlChange } = await import("./measure-change.mjs");
 const { epochAnimation, stagesPlaying } = await import("./measure-frames.mjs");
-const { bytesShipped, startUp } = await import("./measure-startup.mjs");
+const { bytesShipped, slowLink, startUp } = await import("./measure-startup.mjs");
 const { responsiveness } = await import("./measure-cap.mjs");
 const { peakMemory } = await import("./measure-memory.mjs");
 const { report } = await import("./report.mjs");
@@ -58,6 +58,8 @@ const budgets = {
   frameP95: 16.7, // ms, 95th percentile frame interval while the epochs play
   firstPicture: 500, // ms, navigation start → the comparison's lanes on screen
   gzipTotal: 300_000, // bytes, at most: what index.html loads, gzipped
+  gzipEverything: 450_000, // bytes, at most: everything the page can load, its parts too
+  slowLinkTile: 2000, // ms, at most: the first tile on a 1.6 Mbit/s, 150 ms link, cache cold
   longestTask: 100, // ms, at most: at the cap, at ImageNet-1k, beyond the cap
   peakMemory: 1500, // MB, at most: not a budget given, a level to flag
 };
@@ -84,7 +86,7 @@ async function measure(name, what, run) {
 await measure("core", "the core, wasm against native", () =>
   coreFigures(args.wasm, args.native, budgets.ratio),
 );
-await measure("bytes", "bytes shipped", () => bytesShipped(budgets.gzipTotal));
+await measure("bytes", "bytes shipped", () => bytesShipped(budgets.gzipTotal, budgets.gzipEverything));
 const server = await serveDist();
 const browser = await launchBrowser();
 const base = server.url;
@@ -112,6 +114,9 @@ try {
   );
   await measure("startup", "start-up at ImageNet-1k", () =>
     startUp(browser, base, IMAGENET, null, LOADS),
+  );
+  await measure("startup", "start-up on a slow link", () =>
+    slowLink(browser, budgets.slowLinkTile, args.quick ? 1 : 3),
   );
   await measure("cap", "responsiveness at the cap, at ImageNet-1k and beyond the cap", () =>
     responsiveness(browser, base, budgets.longestTask, CAP_RUNS),

@@ -60,7 +60,7 @@ impl HistoryTask {
         HistoryTask::with(sampler, loader, picture.params.set_epoch, (n, w), shown)
     }
 
-    /// [`HistoryTask::new`] for `params` without their picture, as the charts' part starts it
+    /// [`HistoryTask::new`] for `params` without their picture, as the story's part starts it
     /// ([`crate::parts`]): the same checks as [`Picture::start`], and the picture's own epoch
     /// drawn again where an epoch needs it.
     pub fn start(params: &Params) -> Result<Self, Vec<ParamError>> {

@@ -7,7 +7,7 @@
 //!   [`deals`]: the same for any scheme, read off its whole deals one epoch at a time.
 //! - [`visits`], [`similarity`], [`coverage`], [`padding`]: one chart each, `data -> SVG`.
 //! - [`summary`]: the sentence beside each chart, from the same data.
-//! - [`wire`]: the one-epoch data as integers, as the page hands it to the charts' part.
+//! - [`wire`]: the one-epoch data as integers, as the page hands it to the story's part.
 //!
 //! Charts are drawn on white in both page themes, so that the downloaded file and the page
 //! show the same picture with the same contrast.

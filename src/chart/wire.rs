@@ -1,4 +1,4 @@
-//! The one-epoch charts' data as a list of integers: what the page hands the charts' part
+//! The one-epoch charts' data as a list of integers: what the page hands the story's part
 //! ([`crate::parts`]), a module of its own that cannot read the page's memory. wasm-bindgen
 //! passes a `&[u64]` as a `BigUint64Array`, so every count crosses exactly.
 //!

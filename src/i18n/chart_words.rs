@@ -1,5 +1,5 @@
 //! What the charts themselves say: axes, legends, keys and the sentence beside each chart.
-//! Only [`crate::chart`] reads these, so they travel with the charts' part
+//! Only [`crate::chart`] reads these, so they travel with the story's part
 //! ([`crate::parts`]), not in the page's own wasm.
 
 texts! {

@@ -1,7 +1,7 @@
 //! The charts panel's own words: its heading, the charts' titles, the buttons and what the
-//! page says while the charts' part loads or when it cannot. What the charts themselves say
+//! page says while the story's part loads or when it cannot. What the charts themselves say
 //! (axes, legends, the sentences beside them) is in [`super::chart_words`], drawn by the
-//! charts' part.
+//! story's part.
 
 texts! {
     /// What the chart panel says.
@@ -29,9 +29,9 @@ texts! {
         CoverageTitle => ("Coverage per rank over epochs", "各 rank 随 epoch 的覆盖率"),
         /// Padding chart: title.
         PaddingTitle => ("Padding and the trimmed tail, per epoch", "每个 epoch 的填充与截断尾部"),
-        /// While the charts' part loads (it is loaded when the panel comes near the screen).
+        /// While the story's part loads (it is loaded when the panel comes near the screen).
         Loading => ("Loading the charts…", "正在加载图表……"),
-        /// When the charts' part cannot be loaded.
+        /// When the story's part cannot be loaded.
         PartMissing => (
             "The charts could not be loaded ({why}). The rest of the page works without them.",
             "无法加载图表（{why}）。本页其余部分不受影响。",

@@ -73,8 +73,8 @@ texts! {
         Loading => ("Working the pitfall out…", "正在计算这个坑……"),
         /// When the story's part cannot be loaded (the browser's words follow).
         Missing => (
-            "This pitfall could not be worked out here: the part of the page that computes it did not load ({why}). The rest of the page works.",
-            "无法在此计算这个坑：页面中负责计算它的部分没有加载（{why}）。页面的其余部分照常可用。"
+            "This pitfall could not be worked out here: the part of the page that computes it did not load ({why}). Pick it again to try once more; the rest of the page works.",
+            "无法在此计算这个坑：页面中负责计算它的部分没有加载（{why}）。再次选择它即可重试；页面的其余部分照常可用。"
         ),
     }
 }

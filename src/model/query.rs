@@ -356,7 +356,7 @@ impl Params {
     }
 
     /// Reads what [`Params::to_query`] writes (`name=value` joined by `&`, nothing escaped) over
-    /// the defaults: how the charts' part ([`crate::parts`]) is told the page's parameters.
+    /// the defaults: how the story's part ([`crate::parts`]) is told the page's parameters.
     pub fn from_query(query: &str) -> Result<Params, Vec<ParamError>> {
         Params::from_pairs(
             query

@@ -24,7 +24,7 @@ pub fn pitfall(name: &str, lang: &str, compact: bool) -> Result<String, JsError>
 /// compare; `undefined` when the picture cannot show its broken side.
 #[wasm_bindgen(getter_with_clone)]
 pub struct Loaded {
-    /// The values, as `name=value` pairs joined by `&`.
+    /// The side's parameters, in the URL's own form (`Params::to_query`).
     pub values: String,
     /// The schemes as `compare=` spells them, when the comparison draws the side.
     pub compare: Option<String>,
@@ -34,7 +34,7 @@ pub struct Loaded {
 #[wasm_bindgen]
 pub fn broken_side(name: &str) -> Result<Option<Loaded>, JsError> {
     Ok(broken_load(scenario(name)?)
-        .map(|load| Loaded { values: load.encode(), compare: load.compare_value() }))
+        .map(|load| Loaded { values: load.params.to_query(), compare: load.compare_value() }))
 }
 
 fn scenario(name: &str) -> Result<Scenario, JsError> {

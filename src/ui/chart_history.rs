@@ -1,4 +1,4 @@
-//! Has the charts' part draw the first epochs of the scheme the story follows, with the current
+//! Has the story's part draw the first epochs of the scheme the story follows, with the current
 //! configuration, in slices, one browser task each, and redraws the two charts that compare epochs whenever what
 //! is known changes; a newer configuration cancels a run still under way.
 
@@ -86,7 +86,7 @@ impl History {
 }
 
 /// Runs the first epochs of the followed scheme, with the current parameters but the epoch
-/// (and what only the picture shows: rank, stage), in the charts' part.
+/// (and what only the picture shows: rank, stage), in the story's part.
 pub fn use_history(state: AppState, focus: Focus) -> History {
     let history = History { changed: RwSignal::new(0) };
     let runs = StoredValue::new(0u64);
@@ -113,7 +113,7 @@ pub fn use_history(state: AppState, focus: Focus) -> History {
             }
             let started = match charts_part::loaded() {
                 Some(part) => part.history(scheme, &query),
-                None => Err(ChartError("the charts' part is not loaded".into())),
+                None => Err(ChartError("the story's part is not loaded".into())),
             };
             history.replace(Some(started));
             let mut seen = 0;

@@ -1,4 +1,4 @@
-//! The charts panel: its heading and, once the charts' part is loaded ([`super::part`], when
+//! The charts panel: its heading and, once the story's part is loaded ([`super::part`], when
 //! the panel first comes within a screen of the viewport), the four charts it draws, each with
 //! its summary and a download, of the scheme the story follows ([`Focus`]). The one-epoch
 //! charts follow its deal (the pictured scheme's, the picture); the ones comparing epochs fill
@@ -26,7 +26,7 @@ pub fn Charts() -> impl IntoView {
     let state = expect_context::<AppState>();
     let lang = state.lang;
     let section = NodeRef::<Section>::new();
-    let part = part::load_near(charts_part::NAME, section);
+    let part = part::load_near(part::STORY, section);
     let shown = move || {
         match part.get() {
         Part::Waiting => view! {
@@ -59,7 +59,7 @@ pub fn Charts() -> impl IntoView {
     }
 }
 
-/// The four charts, drawn by the charts' part (loaded by now).
+/// The four charts, drawn by the story's part (loaded by now).
 #[component]
 fn ChartGrid() -> impl IntoView {
     let state = expect_context::<AppState>();

@@ -2,7 +2,6 @@
 //! each chart as the page shows it ([`Chart`]). Everything here is a call into that module;
 //! an error it throws (even a panic of its wasm) becomes that chart's error and nothing more.
 
-use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
 use super::part::describe;
@@ -14,19 +13,16 @@ use crate::i18n::Lang;
 /// sentence saying what it shows.
 pub type Chart = (Result<String, ChartError>, String);
 
-/// The part the charts are in: the story's.
-pub const NAME: &str = super::part::STORY;
-
-/// The charts' part, once [`super::part`] has loaded it.
+/// The story's part, seen for its charts, once [`super::part`] has loaded it.
 pub fn loaded() -> Option<ChartsPart> {
-    super::part::module(NAME).map(JsCast::unchecked_into)
+    super::part::story()
 }
 
 /// A chart drawn by the loaded part, or an error chart if it is not loaded after all.
 pub fn draw(with: impl FnOnce(&ChartsPart) -> Chart) -> Chart {
     match loaded() {
         Some(part) => with(&part),
-        None => (Err(ChartError("the charts' part is not loaded".into())), String::new()),
+        None => (Err(ChartError("the story's part is not loaded".into())), String::new()),
     }
 }
 
@@ -37,7 +33,7 @@ pub fn blank() -> Chart {
 
 #[wasm_bindgen]
 extern "C" {
-    /// The charts' part's module, once loaded and started.
+    /// The story's part's module, once loaded and started.
     pub type ChartsPart;
     #[wasm_bindgen(method, catch, js_name = visits)]
     fn visits_js(this: &ChartsPart, wire: &[u64], lang: &str) -> Result<Drawn, JsValue>;

@@ -28,8 +28,9 @@ thread_local! {
     static LOADED: RefCell<Vec<(&'static str, JsValue)>> = const { RefCell::new(Vec::new()) };
     /// Where each part is, by name: one signal for the page, whichever section asks for it.
     static WHERE: RefCell<Vec<(&'static str, ArcRwSignal<Part>)>> = const { RefCell::new(Vec::new()) };
-    /// The parts whose loading has started (two loads of one module would start its wasm twice).
-    static STARTED: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
+    /// How many times each part's loading has started: once, unless it failed (two loads of
+    /// one module at once would start its wasm twice).
+    static TRIES: RefCell<Vec<(&'static str, u32)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The name of the story's part (the charts and the pitfalls): its files, its `<meta>`.
@@ -54,47 +55,70 @@ pub fn module(name: &str) -> Option<JsValue> {
 /// Loads part `name` once `near` is within a screen of the viewport, unless something asked
 /// for it earlier; the signal follows it.
 pub fn load_near(name: &'static str, near: NodeRef<Section>) -> RwSignal<Part> {
-    let (_, part) = state(name);
+    let part = RwSignal::from(shared(name));
     Effect::new(move |observing: Option<bool>| {
         if observing == Some(true) || module(name).is_some() {
             return true;
         }
         let Some(section) = near.get() else { return false };
-        watch(&section, move || {
-            load_now(name);
-        });
+        watch(&section, move || start(name));
         true
     });
     part
 }
 
-/// Loads part `name` now, unless its loading has started already; the signal follows it.
+/// Loads part `name` now, unless it has been tried already; the signal follows it.
 pub fn load_now(name: &'static str) -> RwSignal<Part> {
-    let (shared, part) = state(name);
-    let started = STARTED.with_borrow_mut(|started| {
-        let was = started.contains(&name);
-        if !was {
-            started.push(name);
-        }
-        was
-    });
-    if !started {
-        spawn_local(load(name, shared));
-    }
-    part
+    start(name);
+    RwSignal::from(shared(name))
 }
 
-/// Where part `name` is: the page's one signal of it, and a handle of the calling component's.
-fn state(name: &'static str) -> (ArcRwSignal<Part>, RwSignal<Part>) {
-    let shared = WHERE.with_borrow_mut(|all| {
+/// Starts loading part `name`, unless it has been tried already.
+pub fn start(name: &'static str) {
+    begin(name, false);
+}
+
+/// Starts loading part `name`, unless it is loaded or on its way: one that could not be loaded
+/// is tried again (what a reader's asking for it again does).
+pub fn retry(name: &'static str) {
+    begin(name, true);
+}
+
+fn begin(name: &'static str, again_if_missing: bool) {
+    let shared = shared(name);
+    let attempt = TRIES.with_borrow_mut(|tries| {
+        let index = tries.iter().position(|(n, _)| *n == name).unwrap_or_else(|| {
+            tries.push((name, 0));
+            tries.len() - 1
+        });
+        let tried = &mut tries[index].1;
+        let missing = matches!(shared.get_untracked(), Part::Missing(_));
+        (*tried == 0 || (again_if_missing && missing)).then(|| {
+            *tried += 1;
+            *tried
+        })
+    });
+    if let Some(attempt) = attempt {
+        shared.set(Part::Waiting);
+        spawn_local(load(name, shared, attempt));
+    }
+}
+
+/// Where part `name` is: the page's one signal of it.
+fn shared(name: &'static str) -> ArcRwSignal<Part> {
+    WHERE.with_borrow_mut(|all| {
         if let Some((_, signal)) = all.iter().find(|(n, _)| *n == name) {
             return signal.clone();
         }
         let signal = ArcRwSignal::new(Part::Waiting);
         all.push((name, signal.clone()));
         signal
-    });
-    (shared.clone(), RwSignal::from(shared))
+    })
+}
+
+/// The story's part, typed as one of its views (`charts_part`, `pitfalls_part`), once loaded.
+pub fn story<T: JsCast>() -> Option<T> {
+    module(STORY).map(JsCast::unchecked_into)
 }
 
 /// Calls `then` once, the first time `element` comes within [`AHEAD`] of the viewport (at
@@ -129,10 +153,12 @@ pub fn watch(element: &web_sys::Element, then: impl FnOnce() + 'static) {
     }
 }
 
-async fn load(name: &'static str, part: ArcRwSignal<Part>) {
+async fn load(name: &'static str, part: ArcRwSignal<Part>, attempt: u32) {
     let next = match address(name) {
         None => Part::Missing(format!("no <meta name=\"sampler-viz:part:{name}\"> in index.html")),
-        Some(href) => match JsFuture::from(import_part(&href)).await {
+        // A module that failed to load stays failed under its address for the page's lifetime:
+        // a new try asks for it under another.
+        Some(href) => match JsFuture::from(import_part(&retry_address(&href, attempt))).await {
             Ok(module) => {
                 LOADED.with_borrow_mut(|loaded| loaded.push((name, module)));
                 Part::Ready
@@ -141,6 +167,11 @@ async fn load(name: &'static str, part: ArcRwSignal<Part>) {
         },
     };
     part.set(next);
+}
+
+/// `href` for the `attempt`-th try (from 1): itself, then with `?try=N`.
+fn retry_address(href: &str, attempt: u32) -> String {
+    if attempt <= 1 { href.to_string() } else { format!("{href}?try={attempt}") }
 }
 
 /// The part's module address, as `scripts/build-parts` wrote it into the page.

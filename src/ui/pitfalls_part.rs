@@ -2,7 +2,6 @@
 //! exports, typed. Everything here is a call into that module; an error it throws (even a panic
 //! of its wasm) becomes the card's error and nothing more.
 
-use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
 use super::part::{self, describe};
@@ -11,7 +10,7 @@ use crate::model::scenario::Scenario;
 
 /// The story's part, seen for its pitfalls, once [`super::part`] has loaded it.
 pub fn loaded() -> Option<PitfallsPart> {
-    part::module(part::STORY).map(JsCast::unchecked_into)
+    part::story()
 }
 
 #[wasm_bindgen]
@@ -44,10 +43,20 @@ impl PitfallsPart {
         self.pitfall_js(scenario.name(), lang.code(), compact).map_err(|e| describe(&e))
     }
 
-    /// What a link to `scenario` loads: control values (`card::Load::encode`'s form) and the
-    /// schemes to compare; `None` when the picture cannot show its broken side.
+    /// What a link to `scenario` loads: its parameters (`Params::to_query`'s form) and the
+    /// schemes to compare; `None` when the picture cannot show its broken side, or the part
+    /// failed (said on the console).
     pub fn broken_side(&self, scenario: Scenario) -> Option<(String, Option<String>)> {
-        let loaded = self.broken_side_js(scenario.name()).ok()??;
+        let loaded = match self.broken_side_js(scenario.name()) {
+            Ok(loaded) => loaded?,
+            Err(e) => {
+                leptos::logging::warn!(
+                    "sampler-viz: the pitfall's link loads nothing: {}",
+                    describe(&e)
+                );
+                return None;
+            }
+        };
         let side = (loaded.values(), loaded.compare());
         loaded.free();
         Some(side)

@@ -11,7 +11,8 @@
 //! `fact-<id>` (`data-value` holds the number; ids in [`crate::model::scenario`]'s sides),
 //! `scenario-error` (PyTorch's exception), `scenario-show-broken` / `scenario-show-fixed`,
 //! `scenario-unknown` (an unknown `scenario=` name), `scenario-loading` and
-//! `scenario-missing` (the card on its way, or its part not loaded).
+//! `scenario-missing` (the card on its way, or its part not loaded: picking a pitfall again tries
+//! once more).
 
 use leptos::html::{Div, Section};
 use leptos::prelude::*;
@@ -60,24 +61,28 @@ pub fn Scenarios() -> impl IntoView {
         let name = next.known().map(Scenario::name);
         state.set_url(&[(PARAM, name)]);
         if name.is_some() {
-            part::load_now(part::STORY);
+            part::retry(part::STORY);
         }
         chosen.set(next);
     };
     // Opened by its link: the broken side in the comparison (unless the link sets values of
-    // its own), and the card in view, once the part has worked it out.
+    // its own, or the reader has changed a control or the pitfall meanwhile), and the card in
+    // view, once the part has worked it out (or said it cannot).
     if let Choice::Known(scenario) = chosen.get_untracked() {
-        part::load_now(part::STORY);
+        part::start(part::STORY);
         let own_values = crate::model::Field::ALL.iter().any(|f| url::param(f.name()).is_some());
+        let texts = state.texts.get_untracked();
         Effect::new(move |done: Option<bool>| {
-            if done == Some(true) || part.get() != Part::Ready {
+            if done == Some(true) || part.get() == Part::Waiting {
                 return done == Some(true);
             }
-            if !own_values {
+            let untouched = state.texts.with_untracked(|now| *now == texts)
+                && chosen.with_untracked(Choice::known) == Some(scenario);
+            if !own_values && untouched && part.get_untracked() == Part::Ready {
                 load_broken(scenario);
             }
             set_timeout(
-                || super::story::bring_into_view("[data-testid=scenario-panel]"),
+                || super::story::bring_into_view("[data-testid=scenarios] .scenario-card"),
                 std::time::Duration::from_millis(50),
             );
             true
@@ -87,17 +92,12 @@ pub fn Scenarios() -> impl IntoView {
     show_card(body, Signal::derive(move || chosen.with(Choice::known)), part, false);
     let on_click = move |event: web_sys::MouseEvent| {
         let Some(button) = acting_button(&event) else { return };
-        if let Some(name) = button.get_attribute("data-pick") {
+        if button.has_attribute("data-pick") {
+            // Closed: the keyboard goes on from the pitfall's own button.
             let was = chosen.with_untracked(Choice::known);
-            match Scenario::from_name(&name) {
-                Some(scenario) => choose(Choice::Known(scenario)),
-                None => {
-                    choose(Choice::None);
-                    // Closed: the keyboard goes on from the pitfall's own button.
-                    if let Some(was) = was {
-                        focus(&format!("[data-testid=scenario-{}]", was.name()));
-                    }
-                }
+            choose(Choice::None);
+            if let Some(was) = was {
+                focus(&format!("[data-testid=scenario-{}]", was.name()));
             }
         } else {
             act(&button);
@@ -195,7 +195,8 @@ fn show_card(
 }
 
 /// Puts `html` in `div`; a button that had the keyboard's focus inside it has it again in the
-/// new HTML (found by its test id).
+/// new HTML (found by its test id). (The folds of an embed's card need no such care: an embed
+/// has no language switch, so its card is written once.)
 fn replace_keeping_focus(div: &web_sys::HtmlDivElement, html: &str) {
     let focused = document()
         .active_element()
@@ -236,12 +237,16 @@ fn act(button: &web_sys::Element) {
     }
 }
 
-/// Loads control values ([`Load::encode`]'s form) and, when given, the schemes to compare.
+/// Loads a side's parameters (`Params::to_query`'s form) into the controls and, when given,
+/// the schemes to compare.
 fn load(values: &str, compare: Option<&str>) {
     let state = expect_context::<AppState>();
-    state.set_many(&Load::decode(values));
-    if let Some(Ok(schemes)) = compare.map(scheme::parse_compare) {
-        state.set_compare(schemes);
+    state.set_many(&Load::values(values));
+    if let Some(compare) = compare {
+        match scheme::parse_compare(compare) {
+            Ok(schemes) => state.set_compare(schemes),
+            Err(e) => leptos::logging::warn!("sampler-viz: a pitfall compares {compare:?}: {e:?}"),
+        }
     }
 }
 

@@ -4,8 +4,8 @@
 //! this to the page, which inserts it whole; every value in it goes through [`escape`].
 //!
 //! The card's buttons act through data attributes the page reads on a click
-//! (`ui::scenarios`): `data-pick` opens a pitfall (empty: closes the card); `data-load` holds
-//! control values ([`Load::encode`]) with `data-compare` the schemes to compare, and
+//! (`ui::scenarios`): `data-pick=""` closes the card; `data-load` holds a side's parameters
+//! in the URL's own form ([`Params::to_query`]) with `data-compare` the schemes to compare, and
 //! `data-scroll` says where to look afterwards (`compare`: the comparison, or the controls
 //! without it; `top`: the comparison's title).
 
@@ -19,31 +19,18 @@ use crate::sampler::SamplerError;
 /// What one of the card's buttons loads into the page.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Load {
-    /// Every control's value but the stage, as the side's parameters give it.
-    pub values: Vec<(Field, String)>,
+    /// The side's parameters: every control's value but the stage is loaded.
+    pub params: Params,
     /// The schemes the comparison at the top draws it with, when it takes them.
     pub compare: Option<[&'static str; 2]>,
 }
 
 impl Load {
-    /// Loads `params` (and `compare`, when given).
-    pub fn of(params: &Params, compare: Option<[&'static str; 2]>) -> Load {
-        Load { values: params.values_but_stage(), compare }
-    }
-
-    /// The values as `name=value` pairs joined by `&` (values are digits, `-` and words).
-    pub fn encode(&self) -> String {
-        let pairs: Vec<String> =
-            self.values.iter().map(|(f, v)| format!("{}={v}", f.name())).collect();
-        pairs.join("&")
-    }
-
-    /// The values [`Load::encode`] wrote; a pair naming no field is left out.
-    pub fn decode(text: &str) -> Vec<(Field, String)> {
-        text.split('&')
-            .filter_map(|pair| pair.split_once('='))
-            .filter_map(|(name, value)| Some((Field::from_name(name)?, value.to_string())))
-            .collect()
+    /// The control values a `data-load` attribute ([`Params::to_query`]'s form) loads: every
+    /// field but the stage, as [`Params::values_but_stage`] gives them; none when it does not
+    /// read.
+    pub fn values(data_load: &str) -> Vec<(Field, String)> {
+        Params::from_query(data_load).map(|p| p.values_but_stage()).unwrap_or_default()
     }
 
     /// The schemes as `compare=` spells them.
@@ -56,7 +43,7 @@ impl Load {
 /// when it draws it), as its "Show broken" button does; `None` when the picture cannot show it.
 pub fn broken_load(scenario: Scenario) -> Option<Load> {
     let params = scenario.compare().ok()?.broken.params?;
-    Some(Load::of(&params, scenario.panels()))
+    Some(Load { params, compare: scenario.panels() })
 }
 
 /// The card of `scenario` in `lang`. `compact` (an embed): no close button, no buttons that
@@ -65,7 +52,7 @@ pub fn card(scenario: Scenario, lang: Lang, compact: bool) -> String {
     let t = |key: T| escape(key.text(lang));
     let mut html = format!(
         r#"<div class="scenario" id="scenario-panel" data-testid="scenario-panel" data-scenario="{}"><div class="scenario-head"><h3>{}</h3>"#,
-        scenario.name(),
+        escape(scenario.name()),
         escape(scenario.title().text(lang)),
     );
     if !compact {
@@ -91,8 +78,8 @@ pub fn card(scenario: Scenario, lang: Lang, compact: bool) -> String {
                 html += &format!(r#"<p class="scenario-legend">{}</p>"#, t(T::Legend));
             }
             html += r#"<div class="scenario-sides">"#;
-            html += &side(&c.broken, "broken", scenario.panels(), compact, lang);
-            html += &side(&c.fixed, "fixed", scenario.panels(), compact, lang);
+            html += &side_html(&c.broken, "broken", scenario.panels(), compact, lang);
+            html += &side_html(&c.fixed, "fixed", scenario.panels(), compact, lang);
             html += "</div>";
         }
         Err(error) => {
@@ -107,12 +94,13 @@ pub fn card(scenario: Scenario, lang: Lang, compact: bool) -> String {
 /// the fixed side's set-up (else the broken side's), and the two schemes.
 fn compare_load(scenario: Scenario, fixed: &Side, broken: &Side) -> Option<Load> {
     let schemes = scenario.schemes()?;
-    let params = fixed.params.as_ref().or(broken.params.as_ref())?;
-    Some(Load::of(params, Some(schemes)))
+    let params = fixed.params.as_ref().or(broken.params.as_ref())?.clone();
+    Some(Load { params, compare: Some(schemes) })
 }
 
-/// One column: `which` is `broken` or `fixed` (its test id and class).
-fn side(
+/// One column: `which` is `broken` or `fixed` (its test id and class); `panels` the schemes
+/// the comparison draws it with; `compact` in an embed.
+pub fn side_html(
     side: &Side,
     which: &str,
     panels: Option<[&'static str; 2]>,
@@ -149,7 +137,8 @@ fn side(
     if !compact {
         html += &match &side.params {
             Some(params) => {
-                let action = load_attributes(&Load::of(params, panels), "compare");
+                let load = Load { params: params.clone(), compare: panels };
+                let action = load_attributes(&load, "compare");
                 let testid = format!("scenario-show-{which}");
                 button(&testid, "scenario-show", &action, &escape(show.text(lang)))
             }
@@ -227,5 +216,5 @@ fn load_attributes(load: &Load, scroll: &str) -> String {
         .compare_value()
         .map(|c| format!(r#" data-compare="{}""#, escape(&c)))
         .unwrap_or_default();
-    format!(r#"data-load="{}"{compare} data-scroll="{scroll}""#, escape(&load.encode()))
+    format!(r#"data-load="{}"{compare} data-scroll="{scroll}""#, escape(&load.params.to_query()))
 }
