@@ -187,6 +187,32 @@ test("the buttons work from the keyboard", async () => {
   });
 });
 
+test("a pitfall picked at the foot of the screen is brought up to be seen; one picked higher stays put", async () => {
+  await withPage({}, async (page) => {
+    // The picker's last row at the foot of the screen: the card would start below it.
+    await page.evaluate(() => {
+      const picker = document.querySelector(".scenario-picker").getBoundingClientRect();
+      window.scrollBy(0, picker.bottom - window.innerHeight + 4);
+    });
+    await page.click("[data-testid=scenario-lengths]");
+    await page.waitForSelector("[data-testid=scenario-panel][data-scenario=lengths]", { timeout: DRAWN });
+    await page.waitForFunction(() => {
+      const top = document.querySelector("[data-testid=scenario-panel]").getBoundingClientRect().top;
+      return top >= 0 && top < window.innerHeight * 0.5;
+    }, null, { timeout: DRAWN });
+    // Picked with the picker high on the screen, the card in sight: the page does not move.
+    await page.evaluate(() => {
+      const picker = document.querySelector(".scenario-picker").getBoundingClientRect();
+      window.scrollBy(0, picker.top - window.innerHeight * 0.35);
+    });
+    const before = await page.evaluate(() => window.scrollY);
+    await page.click("[data-testid=scenario-resume]");
+    await page.waitForSelector("[data-testid=scenario-panel][data-scenario=resume]", { timeout: DRAWN });
+    await page.waitForTimeout(200);
+    assert.equal(await page.evaluate(() => window.scrollY), before);
+  });
+});
+
 test("closing a pitfall from the keyboard leaves the focus on its button", async () => {
   await withPage({}, async (page) => {
     await page.focus("[data-testid=scenario-resume]");

@@ -90,6 +90,21 @@ pub fn Scenarios() -> impl IntoView {
     }
     let body = NodeRef::<Div>::new();
     show_card(body, Signal::derive(move || chosen.with(Choice::known)), part, false);
+    // A card picked near the foot of the screen is brought up once drawn, so that its sides
+    // are seen (a card that starts higher stays where it is, under the reader's pointer).
+    let reveal = RwSignal::new(false);
+    Effect::new(move |_| {
+        if part.get() == Part::Waiting || chosen.with(Choice::known).is_none() || !reveal.get() {
+            return;
+        }
+        reveal.set(false);
+        let Some(div) = body.get_untracked() else { return };
+        let top = div.get_bounding_client_rect().top();
+        let height = window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+        if top > height * 0.7 {
+            super::story::bring_into_view("[data-testid=scenarios] .scenario-card");
+        }
+    });
     let on_click = move |event: web_sys::MouseEvent| {
         let Some(button) = acting_button(&event) else { return };
         if button.has_attribute("data-pick") {
@@ -120,7 +135,10 @@ pub fn Scenarios() -> impl IntoView {
         <section class="scenarios" data-testid="scenarios" aria-labelledby="scenarios-title" node_ref=section>
             <h3 id="scenarios-title">{tr(PitfallText::Heading)}</h3>
             <p class="scenarios-intro">{tr(PitfallText::Intro)}</p>
-            <Picker chosen=chosen.read_only() on_pick=Callback::new(move |s| choose(Choice::Known(s))) />
+            <Picker chosen=chosen.read_only() on_pick=Callback::new(move |s| {
+                choose(Choice::Known(s));
+                reveal.set(true);
+            }) />
             <div class="scenario-card" node_ref=body on:click=on_click></div>
             {unknown}
         </section>
