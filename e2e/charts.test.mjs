@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { DRAWN, TABLE, appUrl, openPage, storyPartFiles, useBrowser } from "./harness.mjs";
+import { DRAWN, TABLE, appUrl, openBeforeTheStorysPart, openPage, storyPartFiles, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
 // The charts are checked as they come, so a page need not wait for its table first.
@@ -162,14 +162,9 @@ test("each chart downloads as a standalone SVG file", async () => {
 
 
 test("the charts' part loads when the panel comes near the screen, not with the page", async () => {
-  const { page, errors, warnings } = await openPage(session.browser, appUrl(session.server.url, {}));
-  const requests = [];
-  page.on("request", (r) => requests.push(r.url()));
+  // Nothing of the part while the panel is screens away.
+  const { page, errors, warnings, requests } = await openBeforeTheStorysPart(session.browser, session.server.url);
   try {
-    await page.waitForSelector(TABLE, { timeout: DRAWN });
-    // Time for anything the page would fetch by itself: the panel is screens away.
-    await page.waitForTimeout(1000);
-    assert.deepEqual(storyPartFiles(requests), [], "nothing of the part before the panel is near");
     assert.equal((await page.textContent("[data-testid=charts-loading]")).trim(), "Loading the charts…");
     await assertCharts(page);
     assert.deepEqual(storyPartFiles(requests), ["story.js", "story_bg.wasm"], "the part's module and its wasm, once each");

@@ -152,6 +152,26 @@ export function storyPartFiles(requests) {
     .sort();
 }
 
+/**
+ * Opens the bare page recording every request, waits for its first picture and a second more
+ * (time for anything the page would fetch by itself), and asserts that nothing of the story's
+ * part was fetched by then. Resolves to `openPage`'s { page, errors, warnings } and `requests`.
+ */
+export async function openBeforeTheStorysPart(browser, base) {
+  const opened = await openPage(browser, appUrl(base, {}));
+  const requests = [];
+  opened.page.on("request", (r) => requests.push(r.url()));
+  try {
+    await opened.page.waitForSelector(TABLE, { timeout: DRAWN });
+    await opened.page.waitForTimeout(1000);
+    assert.deepEqual(storyPartFiles(requests), [], "nothing of the story's part with the first screen");
+  } catch (e) {
+    await opened.page.close();
+    throw e;
+  }
+  return { ...opened, requests };
+}
+
 /** Makes every request for a part fail, as a host missing the files would (for `route`). */
 export const PARTS_MISSING = [/\/parts\//, (route) => route.fulfill({ status: 404, body: "not found" })];
 

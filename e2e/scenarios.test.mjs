@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { pytorchRanks as goldenRanks, tableRows } from "./golden-ranks.mjs";
-import { DRAWN, PARTS_MISSING, TABLE, appUrl, openPage, pageQuery, settledTable, storyPartFiles, useBrowser } from "./harness.mjs";
+import { DRAWN, PARTS_MISSING, TABLE, appUrl, openBeforeTheStorysPart, openPage, pageQuery, settledTable, storyPartFiles, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
 
@@ -225,15 +225,9 @@ test("closing a pitfall from the keyboard leaves the focus on its button", async
   });
 });
 
-
 test("a pitfall's card comes with the story's part: not with the page, at once when asked for, once for the charts too", async () => {
-  const { page, errors, warnings } = await openPage(session.browser, appUrl(session.server.url, {}));
-  const requests = [];
-  page.on("request", (r) => requests.push(r.url()));
+  const { page, errors, warnings, requests } = await openBeforeTheStorysPart(session.browser, session.server.url);
   try {
-    await page.waitForSelector(TABLE, { timeout: DRAWN });
-    await page.waitForTimeout(1000);
-    assert.deepEqual(storyPartFiles(requests), [], "nothing of the part with the first screen");
     await page.click("[data-testid=scenario-no_set_epoch]");
     await page.waitForSelector("[data-testid=scenario-panel][data-scenario=no_set_epoch]", { timeout: DRAWN });
     assert.deepEqual(storyPartFiles(requests), ["story.js", "story_bg.wasm"]);
