@@ -2,11 +2,8 @@
 // page's main states, and every control can be reached with the keyboard.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { appUrl, openPage, useBrowser } from "./harness.mjs";
+import { appUrl, openPage, seriousViolations as axeViolations, useBrowser } from "./harness.mjs";
 
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 const session = useBrowser();
 
@@ -22,14 +19,10 @@ async function seriousViolations(url, colorScheme = "light", { charts = false } 
     await page.locator("[data-testid=charts]").scrollIntoViewIfNeeded();
     await page.waitForSelector("[data-testid=chart-padding] svg");
   }
-  // Evaluated, not added as a <script>: the page's CSP refuses inline scripts it did not hash.
-  await page.evaluate(await readFile(axePath, "utf8"));
-  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  const serious = await axeViolations(page);
   await page.close();
   assert.deepEqual(errors, []);
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join("; ")})`);
+  return serious;
 }
 
 const states = [

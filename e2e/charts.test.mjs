@@ -196,7 +196,7 @@ test("a part whose file is missing says so in its panel, and the rest of the pag
 });
 
 test("lang=zh says the part is missing in Chinese", async () => {
-  const { page } = await openPage(session.browser, appUrl(session.server.url, { lang: "zh" }));
+  const { page } = await openPage(session.browser, appUrl(session.server.url, { lang: "zh", hide: "pipeline" }));
   await page.route(/\/parts\//, (route) => route.fulfill({ status: 404, body: "not found" }));
   try {
     await page.waitForSelector(TABLE, { timeout: DRAWN });

@@ -2,8 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { DRAWN, appUrl, count, crateVersion, openPage, useBrowser } from "./harness.mjs";
+import { DRAWN, appUrl, count, crateVersion, openPage, seriousViolations, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
 const { withPage } = session;
@@ -70,18 +69,10 @@ test("hide= leaves out all controls or whole sections", async () => {
 });
 
 test("the embedded view and the share panel have no serious accessibility violation", async () => {
-  const axe = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   for (const [params, colorScheme] of [[{ embed: 1 }, "light"], [{ embed: 1, hide: "seed" }, "dark"], [{}, "dark"]]) {
     await withPage(params, async (page) => {
       await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-      await page.evaluate(axe);
-      const results = await page.evaluate(() =>
-        window.axe.run(document, { resultTypes: ["violations"] }),
-      );
-      const serious = results.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join("; ")}`);
-      assert.deepEqual(serious, [], JSON.stringify(params));
+      assert.deepEqual(await seriousViolations(page), [], JSON.stringify(params));
     });
   }
 });
@@ -187,7 +178,6 @@ const PITFALLS = ["no_set_epoch", "seed_per_rank", "eval_padding", "drop_last", 
   "worker_same_numpy_seed"];
 
 test("every pitfall embeds with both sides and no serious accessibility violation (three in Chinese too)", async () => {
-  const axe = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   const docs = await readFile(new URL("../docs/embed.md", import.meta.url), "utf8");
   for (const name of PITFALLS) assert.ok(docs.includes(`\`${name}\``), `docs/embed.md lists ${name}`);
   const runs = [...PITFALLS.map((s) => [s, "en"]), ...["no_set_epoch", "iterable_sampler", "uneven_hang"].map((s) => [s, "zh"])];
@@ -196,26 +186,27 @@ test("every pitfall embeds with both sides and no serious accessibility violatio
       assert.equal(await page.getAttribute("[data-testid=scenario-panel]", "data-scenario"), scenario);
       assert.equal(await count(page, "[data-testid=scenario-broken]"), 1, scenario);
       assert.equal(await count(page, "[data-testid=scenario-fixed]"), 1, scenario);
-      await page.evaluate(axe);
-      const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
-      const serious = result.violations.filter((v) => ["serious", "critical"].includes(v.impact));
-      assert.deepEqual(serious.map((v) => v.id), [], `${scenario} ${lang}`);
+      assert.deepEqual(await seriousViolations(page), [], `${scenario} ${lang}`);
     }, { ready: "[data-testid=scenario-panel]" });
   }
 });
 
-test("an embed loads no part: the charts are the full page's", async () => {
-  const { page, errors } = await openPage(session.browser, appUrl(session.server.url, { embed: 1, n: 17 }));
-  const requests = [];
-  page.on("request", (r) => requests.push(r.url()));
-  try {
-    await page.waitForSelector("[data-testid=full-page-link]", { timeout: DRAWN });
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(1000);
-    assert.equal(await page.locator("[data-testid=charts]").count(), 0);
-    assert.deepEqual(requests.filter((u) => u.includes("/parts/")), []);
-    assert.deepEqual(errors, []);
-  } finally {
-    await page.close();
+test("an embed has no charts, and loads the story's part only for the pipeline it shows", async () => {
+  for (const [query, parts] of [[{ embed: 1, n: 17, hide: "pipeline" }, 0], [{ embed: 1, n: 17 }, 1]]) {
+    const { page, errors } = await openPage(session.browser, appUrl(session.server.url, query));
+    try {
+      await page.waitForSelector("[data-testid=full-page-link]", { timeout: DRAWN });
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(1000);
+      assert.equal(await page.locator("[data-testid=charts]").count(), 0);
+      // Every file the page fetched since it opened, the part's module among them or not.
+      const modules = await page.evaluate(() =>
+        performance.getEntriesByType("resource").map((e) => e.name).filter((u) => u.includes("/parts/") && u.endsWith(".js")));
+      assert.equal(modules.length, parts, `${JSON.stringify(query)}: ${modules}`);
+      if (parts) await page.waitForSelector("[data-testid=pipeline] .pchip");
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+    }
   }
 });

@@ -3,7 +3,7 @@
 // (390×844) one scheme's lanes and the switch to the other are. Light and dark alike.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useBrowser } from "./harness.mjs";
+import { DRAWN, openPage, storyPartFiles, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
 const READY = "[data-testid=compare] [data-testid=gpu-lane]";
@@ -144,3 +144,26 @@ for (const width of [390, 360]) {
     });
   }
 }
+
+test("the first picture never waits for the story's part: held back, the lanes are drawn all the same, and step 1's chips come once it arrives", async () => {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  const requests = [];
+  const route = [/\/parts\//, async (r) => {
+    requests.push(r.request().url());
+    await held;
+    await r.continue();
+  }];
+  const { page, errors } = await openPage(session.browser, session.server.url, { width: 1280, height: 800 }, { route });
+  try {
+    await page.waitForSelector(READY, { timeout: DRAWN });
+    assert.equal(await page.locator("[data-testid=pipeline] .pchip").count(), 0, "no chip before the part");
+    release();
+    await page.waitForSelector("[data-testid=pipeline] .pchip", { state: "attached", timeout: DRAWN });
+    assert.deepEqual(storyPartFiles(requests), ["story.js", "story_bg.wasm"]);
+    assert.deepEqual(errors, []);
+  } finally {
+    release();
+    await page.close();
+  }
+});

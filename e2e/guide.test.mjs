@@ -62,6 +62,8 @@ test("a link opens the walk-through at a stage, and it highlights the padding th
   assert.equal(guide.count, "Step 1 of 8, stage 3 of 5");
   assert.equal(guide.stage, "3");
   assert.match(guide.text, /up to total_size = 22: padding_size = 1/);
+  // The chips are the story's part's: wait for them.
+  await page.waitForSelector(".pchip.padding");
   const shadow = await page.$eval(".pchip.padding", (chip) => getComputedStyle(chip).boxShadow);
   assert.notEqual(shadow, "none", "the padding copy is highlighted");
   const plain = await page.$eval(".pchip:not(.padding)", (chip) => getComputedStyle(chip).boxShadow);

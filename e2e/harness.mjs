@@ -6,6 +6,7 @@ import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before } from "node:test";
 import assert from "node:assert/strict";
+import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -153,12 +154,14 @@ export function storyPartFiles(requests) {
 }
 
 /**
- * Opens the bare page recording every request, waits for its first picture and a second more
- * (time for anything the page would fetch by itself), and asserts that nothing of the story's
- * part was fetched by then. Resolves to `openPage`'s { page, errors, warnings } and `requests`.
+ * Opens the page without step 1's pipeline (`hide=pipeline`: the pipeline is within a screen of
+ * the first and has the story's part draw its chips, so it loads the part right after the first
+ * picture) recording every request, waits for its first picture and a second more (time for
+ * anything the page would fetch by itself), and asserts that nothing of the story's part was
+ * fetched by then. Resolves to `openPage`'s { page, errors, warnings } and `requests`.
  */
 export async function openBeforeTheStorysPart(browser, base) {
-  const opened = await openPage(browser, appUrl(base, {}));
+  const opened = await openPage(browser, appUrl(base, { hide: "pipeline" }));
   const requests = [];
   opened.page.on("request", (r) => requests.push(r.url()));
   try {
@@ -293,4 +296,27 @@ export async function crateVersion() {
   const [, version] = toml.match(/^\[package\][^[]*?^version = "([^"]+)"/m) ?? [];
   if (!version) throw new Error("no [package] version in Cargo.toml");
   return version;
+}
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/**
+ * The serious and critical axe violations on `page` (within `selector`, else the whole
+ * document), each as `id: help (the first three elements)`, once nothing on the page is busy
+ * drawing: a figure redrawing dims its last picture (`aria-busy`), which is a moment, not the
+ * page a reader reads.
+ */
+export async function seriousViolations(page, selector) {
+  await page
+    .waitForFunction(() => !document.querySelector("[aria-busy=true]"), null, { timeout: DRAWN })
+    .catch(() => {});
+  // Evaluated, not added as a <script>: the page's CSP refuses inline scripts it did not hash.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(await readFile(axePath, "utf8"));
+  const results = await page.evaluate(
+    (selector) => window.axe.run(selector ? document.querySelector(selector) : document, { resultTypes: ["violations"] }),
+    selector,
+  );
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join("; ")})`);
 }

@@ -3,7 +3,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   DRAWN,
+  PARTS_MISSING,
+  appUrl,
   clickPreset,
+  openPage,
   pageQuery,
   readIndexTable,
   useBrowser,
@@ -86,4 +89,50 @@ test("play runs the stages through to the last, then stops; the speed select spe
     assert.deepEqual([...new Set(seen)], ["2", "3", "4", "5"], "every stage in turn");
     assert.deepEqual(await readIndexTable(page, "index-table"), expected);
   });
+});
+
+/** Each rank's chips in the pipeline, top to bottom and left to right, as numbers. */
+function chipRanks(page) {
+  return page.$$eval("[data-testid=pipeline] .pchip[data-rank]", (chips) => {
+    const at = (chip) => chip.style.transform.match(/-?[\d.]+/g).map(Number);
+    const ranks = [];
+    for (const chip of chips.sort((a, b) => at(a)[1] - at(b)[1] || at(a)[0] - at(b)[0])) {
+      (ranks[Number(chip.dataset.rank)] ??= []).push(Number(chip.textContent));
+    }
+    return ranks;
+  });
+}
+
+test("the story's part draws the chips: each rank's are PyTorch's, and a chip keeps its element as it travels", async () => {
+  const golden = (await pytorchRanks({ n: 10, w: 3 })).map(({ indices }) => indices);
+  await withPage({ n: 10, num_replicas: 3, stage: 3 }, async (page) => {
+    const chip = await page.waitForSelector("[data-testid=pipeline] .pchip[data-key=s4]", { timeout: DRAWN });
+    const before = await chip.evaluate((c) => c.style.transform);
+    assert.match(await page.textContent("[data-testid=pipeline-caption]"), /^3\. indices \+= indices\[:padding_size\]/);
+    await page.click("[data-testid=step-forward]");
+    assert.equal(await settledStage(page, 4), "4");
+    await page.waitForFunction((c) => c.dataset.rank !== undefined, chip);
+    assert.ok(await chip.evaluate((c) => c.isConnected), "the same element, moved");
+    assert.notEqual(await chip.evaluate((c) => c.style.transform), before);
+    assert.deepEqual(await chipRanks(page), golden);
+    assert.match(await page.textContent("[data-testid=pipeline-caption]"), /^4\. indices = indices\[self\.rank:self\.total_size:self\.num_replicas\]/);
+  });
+});
+
+test("where the story's part cannot be loaded, the pipeline says so and the rest of step 1 works", async () => {
+  const url = appUrl(session.server.url, { n: 8, num_replicas: 2, stage: 2 });
+  const { page, errors } = await openPage(session.browser, url, undefined, { route: PARTS_MISSING });
+  try {
+    const missing = page.locator("[data-testid=pipeline-missing]");
+    await page.locator("[data-testid=pipeline]").scrollIntoViewIfNeeded();
+    await missing.waitFor({ timeout: DRAWN });
+    assert.match(await missing.textContent(), /^The pipeline could not be drawn \(.+\)\. The rest of the page works without it\.$/);
+    assert.equal(await page.locator("[data-testid=pipeline] .pchip").count(), 0);
+    await page.click("[data-testid=step-forward]");
+    assert.equal(await settledStage(page, 3), "3");
+    assert.equal(await page.getAttribute("[data-testid=pipeline]", "data-stage"), "3");
+    assert.ok(errors.every((e) => /parts|404|module/i.test(e)), errors.join("\n"));
+  } finally {
+    await page.close();
+  }
 });

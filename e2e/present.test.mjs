@@ -4,13 +4,10 @@
 // the epoch play's speed is kept in the URL.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { pageQuery, useBrowser } from "./harness.mjs";
+import { pageQuery, seriousViolations, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
 const COMPARE = "[data-testid=compare] [data-testid=gpu-lane]";
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 /** The narrowest lane tile's width, and whether the masthead and the form below show. */
 function look(page) {
@@ -107,9 +104,6 @@ test("speed= is kept: the picker shows it, a change writes it, a bad one is said
 
 test("present mode: no serious accessibility violation", async () => {
   await session.withPage({ present: 1, set_epoch: 0 }, async (page) => {
-    await page.evaluate(await readFile(axePath, "utf8"));
-    const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-    assert.deepEqual(serious, []);
+    assert.deepEqual(await seriousViolations(page), []);
   }, { ready: COMPARE, viewport: { width: 1280, height: 800 } });
 });

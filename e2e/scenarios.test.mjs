@@ -6,10 +6,8 @@
 // when a pitfall is asked for or the section nears the screen, and said missing when it cannot be.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { pytorchRanks as goldenRanks, tableRows } from "./golden-ranks.mjs";
-import { DRAWN, PARTS_MISSING, TABLE, appUrl, openBeforeTheStorysPart, openPage, pageQuery, settledTable, storyPartFiles, useBrowser } from "./harness.mjs";
+import { DRAWN, PARTS_MISSING, TABLE, appUrl, openBeforeTheStorysPart, openPage, pageQuery, seriousViolations, settledTable, storyPartFiles, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
 
@@ -350,21 +348,13 @@ test("on a 390 px phone the sides stack without scrolling sideways", async () =>
 });
 
 test("every scenario open has no serious accessibility violation, light and dark", async () => {
-  const axe = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   for (const colorScheme of ["light", "dark"]) {
     await withPage({}, async (page) => {
       await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-      await page.evaluate(axe);
       for (const name of Object.keys(EXPECT)) {
         await page.click(`[data-testid=scenario-${name}]`);
         await page.waitForSelector(`[data-testid=scenario-panel][data-scenario=${name}]`);
-        const results = await page.evaluate(() =>
-          window.axe.run(document.querySelector("[data-testid=scenarios]"), { resultTypes: ["violations"] }),
-        );
-        const serious = results.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join("; ")}`);
-        assert.deepEqual(serious, [], `${name}, ${colorScheme}`);
+        assert.deepEqual(await seriousViolations(page, "[data-testid=scenarios]"), [], `${name}, ${colorScheme}`);
       }
     });
   }

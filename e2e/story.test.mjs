@@ -3,11 +3,8 @@
 // one step alone in an embed (step=), a link to a step, a pitfall's link, and the walk-through.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { DRAWN, pageQuery, readIndexTable, settledTimeline, useBrowser } from "./harness.mjs";
+import { DRAWN, pageQuery, readIndexTable, seriousViolations, settledTimeline, useBrowser } from "./harness.mjs";
 
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 const session = useBrowser();
 const { withPage } = session;
@@ -253,10 +250,7 @@ test("the walk-through goes on through the story's steps, each scrolled into vie
 test("the walk-through at a later step and present mode at the last: no serious accessibility violation", async () => {
   for (const query of [{ guide: 1, step: "set-epoch", set_epoch: 0 }, { present: 1, step: "pitfalls" }, { guide: 1, lang: "zh" }]) {
     await withPage(query, async (page) => {
-      await page.evaluate(await readFile(axePath, "utf8"));
-      const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
-      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-      assert.deepEqual(serious, [], JSON.stringify(query));
+      assert.deepEqual(await seriousViolations(page), [], JSON.stringify(query));
     }, { ready: "[data-testid=compare] [data-testid=gpu-lane]" });
   }
 });

@@ -11,6 +11,7 @@ pub mod html;
 pub mod layout;
 pub mod params;
 pub mod picture;
+pub mod pipeline;
 pub mod present;
 pub mod python;
 pub mod query;

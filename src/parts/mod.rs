@@ -6,13 +6,15 @@
 //!
 //! A part never touches the page's DOM or memory: the page hands it numbers and strings, and it
 //! hands back strings (for the charts, SVG documents and sentences; for a pitfall, its card's
-//! HTML).
+//! HTML; for the pipeline, its chips' grid as HTML).
 //!
-//! Today there is one part, the story's (feature `story-part`): the charts ([`charts`]) and the
-//! pitfalls worked out ([`pitfalls`]), in one module so that they share one copy of the model
-//! and the core.
+//! Today there is one part, the story's (feature `story-part`): step 1's pipeline of chips
+//! ([`pipeline`]), the charts ([`charts`]) and the pitfalls worked out ([`pitfalls`]), in one
+//! module so that they share one copy of the model and the core.
 
 #[cfg(feature = "story-part")]
 pub mod charts;
+#[cfg(feature = "story-part")]
+pub mod pipeline;
 #[cfg(feature = "story-part")]
 pub mod pitfalls;

@@ -162,14 +162,15 @@ fn PipelineSection(
     let small = Memo::new(move |_| {
         state.picture.with(|p| p.epoch.total_size().max(p.params.n as usize) <= CHIP_LIMIT)
     });
+    let section = NodeRef::<leptos::html::Section>::new();
     view! {
-        <section class="pipeline-section" aria-labelledby="pipeline-title">
+        <section class="pipeline-section" aria-labelledby="pipeline-title" node_ref=section>
             <h3 id="pipeline-title">{tr(PageText::PipelineTitle)}</h3>
             <p class="call" data-testid="call">
                 <code>{move || state.picture.with(|p| python_call(&p.params, state.lang.get()))}</code>
             </p>
             {(!layout.hides(Field::Stage)).then(|| view! { <Playback /> })}
-            {move || if small.get() { view! { <Pipeline /> }.into_any() } else { view! { <CanvasView /> }.into_any() }}
+            {move || if small.get() { view! { <Pipeline near=section /> }.into_any() } else { view! { <CanvasView /> }.into_any() }}
         </section>
     }
 }

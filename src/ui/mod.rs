@@ -27,6 +27,7 @@ mod lengths;
 mod no_sampler;
 pub mod panic_banner;
 mod part;
+mod patch;
 mod pipeline;
 mod pitfalls_part;
 mod playback;

@@ -1,18 +1,19 @@
 //! The animated pipeline for small datasets: one chip per sample occurrence, moved from stage
 //! to stage (`range` → `randperm` → pad or trim → `indices[rank::num_replicas]` → batches) by
-//! CSS transitions. Where each chip goes is [`crate::model::layout`]'s answer; this only places.
+//! CSS transitions. The story's part writes the chips' grid and the caption
+//! ([`crate::model::pipeline`], where [`crate::model::layout`] places each chip); this keeps
+//! the figure, fits the grid to its width, and patches the part's HTML in ([`patch`]) so that
+//! each chip keeps its element from one stage to the next and travels.
 
-use std::sync::Arc;
-
-use leptos::html::Div;
+use leptos::html::{Div, Figcaption, Section};
 use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
 
+use super::part::{self, Part, describe};
+use super::patch::patch;
 use super::width::use_width;
-use super::{AppState, fill, rank_colour};
-use crate::i18n::Lang;
+use super::{AppState, fill, tr};
 use crate::i18n::page::PipelineText as T;
-use crate::model::layout::{self, Chip, ChipKey, ChipKind, Layout};
-use crate::model::{Picture, Stage};
 
 /// Pixels per grid unit on wide screens, and on phones.
 const CELL_PX: f64 = 44.0;
@@ -24,45 +25,81 @@ const MIN_COLUMNS: usize = 6;
 const MAX_COLUMNS: usize = 20;
 
 /// The pipeline, chip by chip, at the stage the state shows, with a caption naming the
-/// PyTorch code of that stage. Draw it only when [`layout::fits`] the picture.
+/// PyTorch code of that stage, once the story's part is loaded (when `near` first comes within
+/// a screen of the viewport). Draw it only when `layout::fits` the picture.
 #[component]
-pub fn Pipeline() -> impl IntoView {
+pub fn Pipeline(
+    /// The section the figure is in: the part loads as it nears the screen.
+    near: NodeRef<Section>,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let picture = state.picture;
+    let (picture, lang) = (state.picture, state.lang);
     let scroller = NodeRef::<Div>::new();
+    let caption = NodeRef::<Figcaption>::new();
     let (columns, cell) = use_fit(scroller);
-    let layout = Memo::new(move |_| {
-        let columns = columns.get();
-        picture.with(|p| Arc::new(layout::layout(p, p.params.stage, columns)))
+    let part = part::load_near(part::STORY, near);
+    let refused = RwSignal::new(None::<String>);
+    Effect::new(move |_| {
+        let (columns, cell, lang) = (columns.get(), cell.get(), lang.get());
+        let query = picture.with(|p| p.params.to_query());
+        let (Part::Ready, Some(grid), Some(caption)) = (part.get(), scroller.get(), caption.get())
+        else {
+            return;
+        };
+        let Some(pipeline) = part::story::<PipelinePart>() else { return };
+        match pipeline.draw(&query, lang.code(), columns as u32, cell) {
+            Ok(chips) => {
+                patch(&grid, &chips.grid());
+                caption.set_inner_html(&chips.caption());
+                chips.free();
+                refused.set(None);
+            }
+            Err(error) => refused.set(Some(describe(&error))),
+        }
     });
-    let keys = move || layout.with(|l| l.chips.iter().map(|c| c.key).collect::<Vec<_>>());
-    let labels =
-        move || layout.with(|l| l.row_labels.iter().map(|(_, t)| t.clone()).collect::<Vec<_>>());
-    let lang = state.lang;
-    let px = move |units: f32| format!("{}px", f64::from(units) * cell.get());
+    let status = move || {
+        match (part.get(), refused.get()) {
+        (Part::Waiting, _) => Some(view! {
+            <p class="chart-status" role="status" data-testid="pipeline-loading">{tr(T::Loading)}</p>
+        }.into_any()),
+        (Part::Missing(why), _) | (Part::Ready, Some(why)) => Some(view! {
+            <p class="chart-error" role="status" data-testid="pipeline-missing">
+                {move || fill(T::PartMissing, lang.get(), &[("why", &why)])}
+            </p>
+        }.into_any()),
+        (Part::Ready, None) => None,
+    }
+    };
     view! {
         <figure class="pipeline" data-testid="pipeline" data-stage=move || picture.with(|p| p.params.stage.number())>
-            <div class="pipeline-scroll" node_ref=scroller>
-                <div
-                    class="pipeline-grid"
-                    aria-hidden="true"
-                    style:--cell=move || format!("{}px", cell.get())
-                    style:height=move || px(layout.with(|l| l.height))
-                    style:min-width=move || px(layout.with(|l| l.width))
-                >
-                    <For each=labels key=|text| text.clone() let:text>
-                        {row_label(text, layout, cell, lang)}
-                    </For>
-                    <For each=keys key=|key| *key let:key>
-                        {chip(key, layout, cell, lang)}
-                    </For>
-                </div>
-            </div>
-            <figcaption class="pipeline-caption" data-testid="pipeline-caption">
-                {move || picture.with(|p| caption(p, lang.get()))}
-            </figcaption>
+            <div class="pipeline-scroll" node_ref=scroller></div>
+            {status}
+            <figcaption class="pipeline-caption" data-testid="pipeline-caption" node_ref=caption></figcaption>
         </figure>
     }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// The story's part's module, seen for its pipeline ([`crate::parts::pipeline`]).
+    type PipelinePart;
+    #[wasm_bindgen(method, catch, js_name = pipeline)]
+    fn draw(
+        this: &PipelinePart,
+        query: &str,
+        lang: &str,
+        columns: u32,
+        cell: f64,
+    ) -> Result<Chips, JsValue>;
+
+    /// The pipeline at one stage: the grid's HTML and the caption's.
+    type Chips;
+    #[wasm_bindgen(method, getter)]
+    fn grid(this: &Chips) -> String;
+    #[wasm_bindgen(method, getter)]
+    fn caption(this: &Chips) -> String;
+    #[wasm_bindgen(method)]
+    fn free(this: &Chips);
 }
 
 /// The grid's columns and pixels per unit, fitted to `container`'s width (the window's until
@@ -88,184 +125,4 @@ fn fitted(width: f64) -> (usize, f64) {
 fn viewport_width() -> f64 {
     let inner = window().inner_width().ok().and_then(|w| w.as_f64()).unwrap_or(1024.0);
     inner.min(1152.0) - 40.0
-}
-
-/// A row label (`rank r`, `dropped`), placed where the layout puts its row. The layout names
-/// rows in English; `dropped` is the one that is a word rather than PyTorch's `rank`.
-fn row_label(
-    text: String,
-    layout: Memo<Arc<Layout>>,
-    cell: Signal<f64>,
-    lang: RwSignal<Lang>,
-) -> impl IntoView {
-    let key = text.clone();
-    let y = move || {
-        let y =
-            layout.with(|l| l.row_labels.iter().find(|(_, t)| *t == key).map_or(0.0, |(y, _)| *y));
-        format!("translateY({}px)", f64::from(y) * cell.get())
-    };
-    let shown = move || {
-        if text == T::DroppedRow.text(Lang::En) {
-            T::DroppedRow.text(lang.get()).to_string()
-        } else {
-            text.clone()
-        }
-    };
-    view! { <span class="pipeline-label" style:transform=y>{shown}</span> }
-}
-
-/// One chip: the element persists across stages (keyed by `key`); only its place, colour and
-/// marks change, so CSS animates the move.
-fn chip(
-    key: ChipKey,
-    layout: Memo<Arc<Layout>>,
-    cell: Signal<f64>,
-    lang: RwSignal<Lang>,
-) -> impl IntoView {
-    let chip = Memo::new(move |_| layout.with(|l| l.chip(key).copied()));
-    let transform = move || {
-        chip.get().map(|c| {
-            let px = cell.get();
-            format!("translate({}px, {}px)", f64::from(c.x) * px, f64::from(c.y) * px)
-        })
-    };
-    let rank = move || chip.get().and_then(|c| c.rank);
-    let kind = move || chip.get().map(|c| c.kind);
-    let title = move || chip.get().and_then(|c| title(&c, lang.get()));
-    let data_key = match key {
-        ChipKey::Sample(i) => format!("s{i}"),
-        ChipKey::Copy(j) => format!("c{j}"),
-    };
-    view! {
-        <span
-            class="pchip"
-            class:padding=move || matches!(kind(), Some(ChipKind::Padding { .. }))
-            class:dropped=move || kind() == Some(ChipKind::Dropped)
-            class:loader-dropped=move || chip.get().is_some_and(|c| c.loader_dropped)
-            class:unseen=move || !chip.get().is_some_and(|c| c.visible)
-            style:transform=transform
-            style:border-color=move || rank().map(rank_colour)
-            style:background-color=move || {
-                rank().map(|r| format!("color-mix(in srgb, {} 16%, var(--chip-bg))", rank_colour(r)))
-            }
-            title=title
-            data-key=data_key
-            data-rank=rank
-        >
-            {move || chip.get().map(|c| c.index)}
-        </span>
-    }
-}
-
-/// What a marked chip is, on hover: `padding: copy of position k`, trimmed, or not yielded.
-fn title(chip: &Chip, lang: Lang) -> Option<String> {
-    let mut parts = Vec::new();
-    match chip.kind {
-        ChipKind::Padding { from } => parts.push(fill(T::PaddingChip, lang, &[("from", &from)])),
-        ChipKind::Dropped => parts.push(T::TrimmedChip.text(lang).to_string()),
-        ChipKind::Sample => {}
-    }
-    if chip.loader_dropped {
-        parts.push(T::LoaderDroppedChip.text(lang).to_string());
-    }
-    (!parts.is_empty()).then(|| parts.join(T::Separator.text(lang)))
-}
-
-/// One sentence on the stage shown, naming the PyTorch code that does it, with this
-/// configuration's numbers.
-fn caption(p: &Picture, lang: Lang) -> impl IntoView + use<> {
-    let stage = p.params.stage;
-    let (code, text) = match stage {
-        Stage::Indices => indices_caption(p, lang),
-        Stage::Shuffle => shuffle_caption(p, lang),
-        Stage::Pad => pad_caption(p, lang),
-        Stage::Stripe => stripe_caption(p, lang),
-        Stage::Batch => batch_caption(p, lang),
-    };
-    view! {
-        <strong>{format!("{}. ", stage.number())}</strong>
-        <code>{code}</code>
-        {text}
-    }
-}
-
-fn indices_caption(p: &Picture, lang: Lang) -> (String, String) {
-    let n = p.epoch.order().len();
-    let text = match n {
-        0 => T::IndicesEmpty.text(lang).to_string(),
-        1 => T::IndicesOne.text(lang).to_string(),
-        _ => fill(T::IndicesMany, lang, &[("n", &n), ("last", &(n - 1))]),
-    };
-    ("range(len(self.dataset))".to_string(), text)
-}
-
-fn shuffle_caption(p: &Picture, lang: Lang) -> (String, String) {
-    match p.sampler.generator_seed() {
-        Some(seed) => (
-            format!(
-                "g.manual_seed(self.seed + self.epoch) = manual_seed({seed}); indices = torch.randperm(len(self.dataset), generator=g).tolist()"
-            ),
-            T::Shuffled.text(lang).to_string(),
-        ),
-        None => (
-            "indices = list(range(len(self.dataset)))".to_string(),
-            T::NotShuffled.text(lang).to_string(),
-        ),
-    }
-}
-
-fn pad_caption(p: &Picture, lang: Lang) -> (String, String) {
-    let (n, total, w) = (p.epoch.order().len(), p.epoch.total_size(), p.epoch.num_replicas());
-    let (padding, dropped) = (p.epoch.padding_len(), p.epoch.dropped().len());
-    if p.params.drop_last {
-        let text = if dropped == 0 {
-            fill(T::NothingCut, lang, &[("n", &n), ("w", &w)])
-        } else {
-            let cut = plural(dropped, T::IndexOne, T::IndexMany, lang);
-            fill(T::Cut, lang, &[("cut", &cut), ("total", &total), ("w", &w)])
-        };
-        return ("indices = indices[:self.total_size]".to_string(), text);
-    }
-    let code = if padding <= n {
-        "indices += indices[:padding_size]"
-    } else {
-        "indices += (indices * math.ceil(padding_size / len(indices)))[:padding_size]"
-    };
-    let text = if padding == 0 {
-        fill(T::NoPadding, lang, &[("n", &n), ("w", &w)])
-    } else {
-        let copies = plural(padding, T::CopyOne, T::CopyMany, lang);
-        let values: [(&str, &dyn std::fmt::Display); 4] =
-            [("padding", &padding), ("copies", &copies), ("total", &total), ("w", &w)];
-        fill(T::Padding, lang, &values)
-    };
-    (code.to_string(), text)
-}
-
-fn stripe_caption(p: &Picture, lang: Lang) -> (String, String) {
-    let w = p.epoch.num_replicas();
-    let each = plural(p.epoch.num_samples(), T::IndexOne, T::IndexMany, lang);
-    let text = fill(T::Stripe, lang, &[("w", &w), ("w2", &(2 * w)), ("each", &each)]);
-    ("indices = indices[self.rank:self.total_size:self.num_replicas]".to_string(), text)
-}
-
-/// `1 batch`, `2 batches` (Chinese has one form for both).
-fn plural(count: usize, one: T, many: T, lang: Lang) -> String {
-    fill(if count == 1 { one } else { many }, lang, &[("count", &count)])
-}
-
-fn batch_caption(p: &Picture, lang: Lang) -> (String, String) {
-    let (size, drop_last) = (p.loader.batch_size(), p.loader.drop_last());
-    let py = if drop_last { "True" } else { "False" };
-    let code = format!("DataLoader(dataset, batch_size={size}, sampler=sampler, drop_last={py})");
-    let lost = p.lengths.loader_dropped;
-    let short = p.lengths.sampler % size;
-    let indices = |k| plural(k, T::IndexOne, T::IndexMany, lang);
-    let tail = match (lost, short) {
-        (0, 0) => String::new(),
-        (0, k) => fill(T::ShortBatch, lang, &[("k", &indices(k))]),
-        (k, _) => fill(T::DroppedBatch, lang, &[("k", &indices(k))]),
-    };
-    let batches = plural(p.lengths.loader, T::BatchOne, T::BatchMany, lang);
-    (code, fill(T::Batches, lang, &[("batches", &batches), ("tail", &tail)]))
 }

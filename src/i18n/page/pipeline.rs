@@ -82,5 +82,12 @@ texts! {
         Separator => ("; ", "；"),
         /// The row label of trimmed chips.
         DroppedRow => ("dropped", "已截掉"),
+        /// While the story's part, which draws the chips, is on its way.
+        Loading => ("Loading the pipeline…", "正在加载流水线……"),
+        /// The story's part could not be loaded, or could not draw the chips.
+        PartMissing => (
+            "The pipeline could not be drawn ({why}). The rest of the page works without it.",
+            "无法绘制流水线（{why}）。本页其余部分不受影响。",
+        ),
     }
 }
