@@ -191,19 +191,27 @@ test("every pitfall embeds with both sides and no serious accessibility violatio
   }
 });
 
-test("an embed has no charts, and loads the story's part only for the pipeline it shows", async () => {
-  for (const [query, parts] of [[{ embed: 1, n: 17, hide: "pipeline" }, 0], [{ embed: 1, n: 17 }, 1]]) {
+test("an embed has no charts, and loads the story's part only for the figures it draws (the pipeline, the timeline)", async () => {
+  const cases = [
+    [{ embed: 1, n: 17, hide: "pipeline,timeline" }, null],
+    [{ embed: 1, n: 17, hide: "pipeline" }, "[data-testid=timeline] li[data-epoch]"],
+    [{ embed: 1, n: 17, hide: "timeline" }, "[data-testid=pipeline] .pchip"],
+  ];
+  for (const [query, drawn] of cases) {
     const { page, errors } = await openPage(session.browser, appUrl(session.server.url, query));
     try {
       await page.waitForSelector("[data-testid=full-page-link]", { timeout: DRAWN });
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.waitForTimeout(1000);
       assert.equal(await page.locator("[data-testid=charts]").count(), 0);
+      if (drawn) {
+        await page.locator(drawn.split(" ")[0]).scrollIntoViewIfNeeded();
+        await page.waitForSelector(drawn, { timeout: DRAWN });
+      }
       // Every file the page fetched since it opened, the part's module among them or not.
       const modules = await page.evaluate(() =>
         performance.getEntriesByType("resource").map((e) => e.name).filter((u) => u.includes("/parts/") && u.endsWith(".js")));
-      assert.equal(modules.length, parts, `${JSON.stringify(query)}: ${modules}`);
-      if (parts) await page.waitForSelector("[data-testid=pipeline] .pchip");
+      assert.equal(modules.length, drawn ? 1 : 0, `${JSON.stringify(query)}: ${modules}`);
       assert.deepEqual(errors, []);
     } finally {
       await page.close();

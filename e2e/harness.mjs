@@ -154,14 +154,14 @@ export function storyPartFiles(requests) {
 }
 
 /**
- * Opens the page without step 1's pipeline (`hide=pipeline`: the pipeline is within a screen of
- * the first and has the story's part draw its chips, so it loads the part right after the first
- * picture) recording every request, waits for its first picture and a second more (time for
+ * Opens the page without step 1's pipeline and step 3's timeline (`hide=pipeline,timeline`: the
+ * story's part draws them, and the pipeline is within a screen of the first, so it would load
+ * the part right after the first picture) recording every request, waits for its first picture and a second more (time for
  * anything the page would fetch by itself), and asserts that nothing of the story's part was
  * fetched by then. Resolves to `openPage`'s { page, errors, warnings } and `requests`.
  */
 export async function openBeforeTheStorysPart(browser, base) {
-  const opened = await openPage(browser, appUrl(base, { hide: "pipeline" }));
+  const opened = await openPage(browser, appUrl(base, { hide: "pipeline,timeline" }));
   const requests = [];
   opened.page.on("request", (r) => requests.push(r.url()));
   try {
@@ -217,8 +217,10 @@ export async function shown(page, testid, timeout = 5000) {
   return true;
 }
 
-/** Waits until the epoch timeline has drawn epochs 0–3 (of the values last asked, once the page draws them). */
+/** Brings the epoch timeline near and waits until it has drawn epochs 0–3 (of the values last asked, once the page draws them). */
 export async function settledTimeline(page, timeout = 8000) {
+  // The story's part draws it, loaded once the timeline nears the screen.
+  await page.locator("[data-testid=timeline]").scrollIntoViewIfNeeded({ timeout });
   await page.waitForSelector('[data-testid=timeline][aria-busy=false] li[data-epoch="3"]', { timeout });
 }
 

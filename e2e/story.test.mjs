@@ -3,7 +3,7 @@
 // one step alone in an embed (step=), a link to a step, a pitfall's link, and the walk-through.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { DRAWN, pageQuery, readIndexTable, seriousViolations, settledTimeline, useBrowser } from "./harness.mjs";
+import { DRAWN, PARTS_MISSING, appUrl, openPage, pageQuery, readIndexTable, seriousViolations, settledTimeline, useBrowser } from "./harness.mjs";
 
 
 const session = useBrowser();
@@ -86,6 +86,7 @@ test("step 3's timeline draws the followed scheme: its own seeding call, its rep
   // 3,000,000 samples: one epoch is past the history's budget; DistributedSampler's seeding is
   // known, so each epoch's call and the repeats by design are still shown, the lists not.
   await withPage({ n: 3000000, num_replicas: 8, set_epoch: 0 }, async (page) => {
+    await page.locator("#set-epoch").scrollIntoViewIfNeeded();
     // Only this size has the note: the default picture's timeline, shown meanwhile, has not.
     await page.waitForSelector("#set-epoch [data-testid=epoch-list-not-drawn]", { timeout: 60000 });
     await settledTimeline(page, 60000);
@@ -108,6 +109,35 @@ test("the epoch shown past 3 joins the timeline as an item of its own: the list 
     assert.equal(await page.locator('#set-epoch li[data-epoch="5"]').count(), 0, "one epoch past 3 at a time");
     assert.ok(await first.evaluate((li) => li.isConnected), "epochs 0–3 are not drawn again");
   });
+});
+
+test("the story's part draws the timeline: an epoch's button shows that epoch and keeps the focus, its item the same element", async () => {
+  await withPage({ n: 10, num_replicas: 2 }, async (page) => {
+    await settledTimeline(page);
+    const item = await page.$('#set-epoch li[data-epoch="2"]');
+    await page.click('#set-epoch li[data-epoch="2"] .epoch-button');
+    await page.waitForSelector('#set-epoch li[data-epoch="2"].current');
+    assert.equal(pageQuery(page).get("epoch"), "2");
+    assert.ok(await item.evaluate((li) => li.isConnected), "the item is kept, not drawn anew");
+    assert.equal(await page.evaluate(() => document.activeElement?.closest("li")?.dataset.epoch), "2", "the focus stays on its button");
+    assert.equal(await page.locator('#set-epoch li.current').count(), 1);
+  });
+});
+
+test("where the story's part cannot be loaded, the timeline says so and the step's sentence stays", async () => {
+  const url = appUrl(session.server.url, { n: 10, num_replicas: 2, set_epoch: 0 });
+  const { page, errors } = await openPage(session.browser, url, undefined, { route: PARTS_MISSING });
+  try {
+    await page.locator("#set-epoch").scrollIntoViewIfNeeded();
+    const missing = page.locator("[data-testid=timeline-missing]");
+    await missing.waitFor({ timeout: DRAWN });
+    assert.match(await missing.textContent(), /^The epochs could not be drawn \(.+\)\. The rest of the page works without them\.$/);
+    assert.equal(await page.locator("#set-epoch li[data-epoch]").count(), 0);
+    assert.match(await page.textContent("#set-epoch [data-testid=step-sentence]"), /epoch 0/);
+    assert.ok(errors.every((e) => /parts|404|module/i.test(e)), errors.join("\n"));
+  } finally {
+    await page.close();
+  }
 });
 
 test("a scheme that refuses the values: each step that follows it says so in the library's words, and draws nothing", async () => {

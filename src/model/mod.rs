@@ -19,6 +19,7 @@ pub mod raster;
 pub mod scenario;
 pub mod scheme;
 pub mod story;
+pub mod timeline;
 mod values;
 pub mod visits;
 pub mod weights;

@@ -1,6 +1,6 @@
 //! A scheme's first epochs drawn one per browser task ([`history::epoch_rows`]), for the
 //! figures that show them: the history under each compared scheme's lanes, and the followed
-//! scheme's ([`super::focus::Focus`]) for the story's epoch timeline and its sentence. What
+//! scheme's ([`super::focus::Focus`]) for the story's sentence of step 3. What
 //! they show is the last run drawn whole; meanwhile `busy` is set.
 
 use std::sync::Arc;
@@ -36,16 +36,6 @@ pub struct FirstEpochs {
     /// `set_epoch` where calling it decides whether the epochs repeat
     /// ([`history::set_epoch_decides`]).
     pub set_epoch: Option<bool>,
-}
-
-impl FirstEpochs {
-    /// Whether every GPU gets its epoch-0 list again in every later epoch drawn (all of
-    /// them drawn, at least one later).
-    pub fn all_repeat(&self) -> bool {
-        self.refused.is_none()
-            && self.epochs.len() > 1
-            && self.epochs.iter().skip(1).all(EpochRows::every_gpu_repeats_first)
-    }
 }
 
 /// A run that follows `key` (a scheme's name and the parameters at epoch 0), listing up to

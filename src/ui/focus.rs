@@ -2,8 +2,7 @@
 //! first compared one by default), picked above the story, and its deal for the epoch shown
 //! with every GPU's list up to the tables' row limit. Each figure of a step that follows it
 //! ([`crate::model::story::Step::follows`]) reads this deal, never a particular sampler, and
-//! names the scheme it draws. `epochs` are its first epochs and `repeating` counts those that
-//! repeat epoch 0; `Refused` stands in for the downloads while it refuses the values.
+//! names the scheme it draws. `repeating` counts its first epochs that repeat epoch 0; `Refused` stands in for the downloads while it refuses the values.
 
 use std::sync::Arc;
 
@@ -31,11 +30,10 @@ pub struct Focus {
     pub scheme: Memo<&'static dyn Scheme>,
     /// Its deal for the picture's parameters.
     pub deal: Memo<FocusDeal>,
-    /// Its first epochs, drawn one per task when the parameters other than the epoch and the
-    /// stage change (not on every tick of the play): the epoch timeline's, and the sentence's.
-    pub epochs: EpochsRun,
-    /// How many of those later epochs hand GPU 0 its epoch-0 list, of how many
-    /// ([`crate::model::story::repeating_in`]).
+    /// How many of its first epochs after epoch 0 hand GPU 0 its epoch-0 list, of how many
+    /// ([`crate::model::story::repeating_in`]): read off a run of its first epochs, drawn one
+    /// per task when the parameters other than the epoch and the stage change (not on every
+    /// tick of the play), where the scheme's design does not say it at once.
     pub repeating: Memo<Option<(usize, usize)>>,
 }
 
@@ -91,7 +89,7 @@ impl Focus {
                 })
             })
         });
-        let focus = Focus { asked, scheme, deal, epochs, repeating };
+        let focus = Focus { asked, scheme, deal, repeating };
         provide_context(focus);
         focus
     }

@@ -37,6 +37,13 @@ texts! {
         ),
         /// The timeline's heading.
         Timeline => ("Epoch by epoch", "逐个 epoch 对比"),
+        /// While the story's part that draws the timeline loads.
+        TimelineLoading => ("Loading the epochs…", "正在加载各 epoch……"),
+        /// The story's part could not be loaded, or could not draw the timeline.
+        TimelineMissing => (
+            "The epochs could not be drawn ({why}). The rest of the page works without them.",
+            "无法绘制各 epoch（{why}）。本页其余部分不受影响。",
+        ),
         /// The banner when `set_epoch` is never called.
         NeverSetEpoch => (
             "set_epoch is never called: the sampler seeds every epoch with seed + 0, so every epoch repeats epoch 0's order exactly. Call sampler.set_epoch(epoch) at the start of each epoch.",
