@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { DRAWN, TABLE, appUrl, openBeforeTheStorysPart, openPage, storyPartFiles, useBrowser } from "./harness.mjs";
+import { DRAWN, PARTS_MISSING, TABLE, appUrl, openBeforeTheStorysPart, openPage, storyPartFiles, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
 // The charts are checked as they come, so a page need not wait for its table first.
@@ -196,8 +196,7 @@ test("a part whose file is missing says so in its panel, and the rest of the pag
 });
 
 test("lang=zh says the part is missing in Chinese", async () => {
-  const { page } = await openPage(session.browser, appUrl(session.server.url, { lang: "zh", hide: "pipeline" }));
-  await page.route(/\/parts\//, (route) => route.fulfill({ status: 404, body: "not found" }));
+  const { page } = await openPage(session.browser, appUrl(session.server.url, { lang: "zh", hide: "pipeline,timeline" }), undefined, { route: PARTS_MISSING });
   try {
     await page.waitForSelector(TABLE, { timeout: DRAWN });
     assert.equal((await page.textContent("[data-testid=charts-loading]")).trim(), "正在加载图表……");

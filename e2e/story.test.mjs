@@ -124,7 +124,7 @@ test("the story's part draws the timeline: an epoch's button shows that epoch an
   });
 });
 
-test("where the story's part cannot be loaded, the timeline says so and the step's sentence stays", async () => {
+test("where the story's part cannot be loaded, the timeline and the scoreboard say so and the steps' sentences stay", async () => {
   const url = appUrl(session.server.url, { n: 10, num_replicas: 2, set_epoch: 0 });
   const { page, errors } = await openPage(session.browser, url, undefined, { route: PARTS_MISSING });
   try {
@@ -134,6 +134,12 @@ test("where the story's part cannot be loaded, the timeline says so and the step
     assert.match(await missing.textContent(), /^The epochs could not be drawn \(.+\)\. The rest of the page works without them\.$/);
     assert.equal(await page.locator("#set-epoch li[data-epoch]").count(), 0);
     assert.match(await page.textContent("#set-epoch [data-testid=step-sentence]"), /epoch 0/);
+    await page.locator("#your-library").scrollIntoViewIfNeeded();
+    const board = page.locator("[data-testid=scoreboard-missing]");
+    await board.waitFor({ timeout: DRAWN });
+    assert.match(await board.textContent(), /^The set-ups could not be dealt \(.+\)\. The rest of the page works without them\.$/);
+    assert.ok(await page.locator("[data-testid=scoreboard] tr[data-scheme]").count() > 0, "every set-up listed, pending");
+    assert.equal(await page.locator("[data-testid=scoreboard] tr[data-dealt]").count(), 0);
     assert.ok(errors.every((e) => /parts|404|module/i.test(e)), errors.join("\n"));
   } finally {
     await page.close();
@@ -172,7 +178,11 @@ test("the scoreboard reads every registered scheme off its own deal, and compare
     // Dealt once it nears the screen, not before.
     assert.equal(await page.locator("[data-testid=scoreboard] tr[data-dealt]").count(), 0);
     await page.locator("[data-testid=scoreboard]").scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=scoreboard] tbody tr")].every((tr) => tr.hasAttribute("data-dealt")));
+    // The story's part writes the rows, pending until each is dealt.
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll("[data-testid=scoreboard] tbody tr")];
+      return rows.length > 0 && rows.every((tr) => tr.hasAttribute("data-dealt"));
+    });
     const rows = await page.$$eval("[data-testid=scoreboard] tbody tr", (trs) => trs.map((tr) => tr.dataset.scheme));
     assert.ok(rows.includes("distributed") && rows.includes("no_sampler") && rows.includes("accelerate"), rows.join());
     const noSampler = await page.textContent("[data-testid=scoreboard] tr[data-scheme=no_sampler]");

@@ -20,6 +20,11 @@ texts! {
         ),
         /// The scoreboard, a row not dealt yet.
         ScoreboardPending => ("Dealing…", "计算中……"),
+        /// The story's part could not be loaded, or could not deal the scoreboard.
+        ScoreboardMissing => (
+            "The set-ups could not be dealt ({why}). The rest of the page works without them.",
+            "无法计算各设置（{why}）。本页其余部分不受影响。",
+        ),
         /// Present mode: the step under the comparison.
         PresentAt => ("Step {k} of {all}: {title}", "第 {k} 步，共 {all} 步：{title}"),
         /// Present mode: the steps' navigation, for screen readers.

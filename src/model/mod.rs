@@ -18,6 +18,7 @@ pub mod query;
 pub mod raster;
 pub mod scenario;
 pub mod scheme;
+pub mod scoreboard;
 pub mod story;
 pub mod timeline;
 mod values;

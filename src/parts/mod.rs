@@ -6,11 +6,11 @@
 //!
 //! A part never touches the page's DOM or memory: the page hands it numbers and strings, and it
 //! hands back strings (for the charts, SVG documents and sentences; for a pitfall, its card's
-//! HTML; for the pipeline, its chips' grid as HTML; for the timeline, its list as HTML).
+//! HTML; for the pipeline, its chips' grid as HTML; for the timeline and the scoreboard, their lists as HTML).
 //!
 //! Today there is one part, the story's (feature `story-part`): step 1's pipeline of chips
-//! ([`pipeline`]), step 3's epoch timeline ([`timeline`]), the charts ([`charts`]) and the
-//! pitfalls worked out ([`pitfalls`]), in one module so that they share one copy of the model
+//! ([`pipeline`]), step 3's epoch timeline ([`timeline`]), step 6's scoreboard
+//! ([`scoreboard`]), the charts ([`charts`]) and the pitfalls worked out ([`pitfalls`]), in one module so that they share one copy of the model
 //! and the core.
 
 #[cfg(feature = "story-part")]
@@ -19,5 +19,7 @@ pub mod charts;
 pub mod pipeline;
 #[cfg(feature = "story-part")]
 pub mod pitfalls;
+#[cfg(feature = "story-part")]
+pub mod scoreboard;
 #[cfg(feature = "story-part")]
 pub mod timeline;

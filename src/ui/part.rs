@@ -67,6 +67,11 @@ pub fn load_near(name: &'static str, near: NodeRef<Section>) -> RwSignal<Part> {
     part
 }
 
+/// Where part `name` is, for a section that asks for it itself ([`watch`], then [`start`]).
+pub fn follow(name: &'static str) -> RwSignal<Part> {
+    RwSignal::from(shared(name))
+}
+
 /// Loads part `name` now, unless it has been tried already; the signal follows it.
 pub fn load_now(name: &'static str) -> RwSignal<Part> {
     start(name);

@@ -6,28 +6,8 @@ use leptos::prelude::*;
 use super::{fill, thousands};
 use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText as T;
+use crate::model::scheme::Deal;
 use crate::model::scheme::draws::{ClassCounts, Draws};
-use crate::model::scheme::{Deal, Verdict};
-
-/// The verdict, and whether the epoch repeats an earlier one.
-pub fn verdict(deal: &Deal, lang: Lang) -> String {
-    let first = match Verdict::of(deal) {
-        Verdict::EachOnce => T::EachOnce.text(lang).to_string(),
-        Verdict::AtLeastOnce { more } => fill(T::AtLeastOnce, lang, &[("more", &thousands(more))]),
-        Verdict::EveryGpuAll { n, w } => {
-            fill(T::EveryGpuAll, lang, &[("n", &thousands(n)), ("w", &w)])
-        }
-        Verdict::Times { times } => fill(T::Times, lang, &[("times", &times)]),
-        Verdict::Missing { never, more } => {
-            fill(T::Missing, lang, &[("never", &thousands(never)), ("more", &thousands(more))])
-        }
-        Verdict::Empty => T::Empty.text(lang).to_string(),
-    };
-    match deal.repeats_shown() {
-        Some(epoch) => format!("{first} {}", fill(T::Repeats, lang, &[("epoch", &epoch)])),
-        None => first,
-    }
-}
 
 /// What holds at any size: each GPU's share, the samples on several GPUs, the steps.
 pub fn facts(deal: &Deal, lang: Lang) -> impl IntoView {

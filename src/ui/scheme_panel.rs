@@ -213,7 +213,7 @@ fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
         <div class="lanes">{lanes}</div>
         {legend}
         {unseen_row}
-        <p class="verdict" class:repeats=deal.repeats_shown().is_some() data-testid="verdict">{super::scheme_facts::verdict(deal, lang)}</p>
+        <p class="verdict" class:repeats=deal.repeats_shown().is_some() data-testid="verdict">{crate::model::scheme::verdict::said(deal, lang)}</p>
     }
 }
 

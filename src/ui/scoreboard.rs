@@ -1,127 +1,151 @@
 //! Step 6 of the story: every registered set-up on this configuration, each read off its own
-//! deal, and a button to compare it at the top.
+//! deal, and a button to compare it at the top. The story's part deals them and writes the
+//! table ([`crate::model::scoreboard`]); this draws it with every row pending, asks the part
+//! for one more scheme per browser task once it nears the screen, morphs each answer in
+//! ([`patch::morph`]) and compares the scheme a button names.
 
+use leptos::html::Div;
 use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
 
-use super::focus::{Focus, FocusDeal};
-use super::story::{Said, scroll_to_top};
+use super::focus::Focus;
+use super::part::{self, Part, describe};
+use super::patch;
+use super::story::scroll_to_top;
 use super::{AppState, fill, tr};
 use crate::i18n::story::StoryText as T;
-use crate::model::scheme::{self, Shared, Verdict};
-use crate::model::story;
-use crate::model::{Params, Stage};
+use crate::model::{scheme, scoreboard};
 
-/// Step 6: every registered set-up on these values, each read off its own deal. At ImageNet's
-/// size one deal is a noticeable task: the deals are made only once the table nears the
-/// screen, one scheme per task, and made again when the values change.
+/// Step 6: every registered set-up on these values, each read off its own deal by the story's
+/// part, one scheme per task, from when the table first nears the screen; dealt again when the
+/// values change.
 #[component]
 pub fn Scoreboard() -> impl IntoView {
     let state = expect_context::<AppState>();
     let focus = expect_context::<Focus>();
-    let later = super::deferred(Memo::new(move |_| {
-        state.picture.with(|p| Params { stage: Stage::Batch, ..p.params.clone() })
-    }));
+    let asked = Memo::new(move |_| {
+        let query = state.picture.with(|p| p.params.to_query());
+        (query, focus.scheme.get().name(), state.lang.get())
+    });
+    let part = part::follow(part::STORY);
+    let wrap = NodeRef::<Div>::new();
+    let host = NodeRef::<Div>::new();
+    // Dealt from when the table first nears the screen (the part may be loaded earlier).
     let near = RwSignal::new(false);
-    let deals = RwSignal::new(Vec::<FocusDeal>::new());
+    wrap.on_load(move |element| {
+        part::watch(&element, move || {
+            near.set(true);
+            part::start(part::STORY);
+        })
+    });
+    let failed = RwSignal::new(None::<String>);
     let generation = StoredValue::new(0u64);
     Effect::new(move |_| {
-        let params = later.get();
-        if !near.get() {
-            return;
-        }
-        let shared = Shared { epoch: Some(state.picture.with_untracked(|p| p.epoch.clone())) };
+        let (query, focus, lang) = asked.get();
         generation.update_value(|g| *g += 1);
-        deals.set(Vec::new());
-        deal_next(generation.get_value(), generation, params, shared, deals);
+        // Every row pending at once, as tall as the table will be (nothing below it moves
+        // when the part answers), then dealt one by one.
+        if let Some(host) = host.get_untracked() {
+            patch::morph(&host, &scoreboard::table(&[], focus, lang));
+        }
+        let (true, Part::Ready, Some(host)) = (near.get(), part.get(), host.get()) else {
+            return;
+        };
+        let ask = Ask { query, focus, lang: lang.code(), generation, mine: generation.get_value() };
+        ask.next(host.into(), failed);
     });
-    let wrap = NodeRef::<leptos::html::Div>::new();
-    wrap.on_load(move |element| super::part::watch(&element, move || near.set(true)));
-    let rows = move || {
-        let lang = state.lang.get();
-        let current = focus.scheme.get();
-        deals.with(|deals| {
-            scheme::SCHEMES
-                .iter()
-                .enumerate()
-                .map(|(k, &s)| {
-                    let cells = match deals.get(k) {
-                        None => view! { <td colspan="2" class="pending">{tr(T::ScoreboardPending)}</td> }.into_any(),
-                        Some(Ok(deal)) => {
-                            let steps = story::span(deal.steps_range());
-                            let once = matches!(Verdict::of(deal), Verdict::EachOnce);
-                            view! {
-                                <td class:once=once>{super::scheme_facts::verdict(deal, lang)}</td>
-                                // On a phone, where the heading row is not shown, the cell says
-                                // what its number is.
-                                <td data-label=T::ColSteps.text(lang)>{steps}</td>
-                            }
-                            .into_any()
-                        }
-                        Some(Err(errors)) => {
-                            let said = Said::with_library(T::Refuses.text(lang).into(), errors, lang);
-                            view! { <td colspan="2">{said.view()}</td> }.into_any()
-                        }
-                    };
-                    let name = s.name();
-                    let button = (name != current.name()).then(|| {
-                        let label = fill(T::CompareButton, lang, &[("scheme", &current.title().text(lang))]);
-                        view! {
-                            <button type="button" data-testid="scoreboard-compare" on:click=move |_| {
-                                let first = focus.scheme.get_untracked();
-                                state.set_compare(vec![first, s]);
-                                scroll_to_top();
-                            }>{label}</button>
-                        }
-                    });
+    let on_click = move |e: leptos::ev::MouseEvent| {
+        let target = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let button = target.and_then(|t| t.closest("[data-compare]").ok().flatten());
+        let Some(s) = button.and_then(|b| scheme::by_name(&b.get_attribute("data-compare")?))
+        else {
+            return;
+        };
+        state.set_compare(vec![focus.scheme.get_untracked(), s]);
+        scroll_to_top();
+    };
+    let status = move || {
+        let why = match part.get() {
+            Part::Waiting => {
+                return Some(
                     view! {
-                        <tr data-scheme=name data-dealt=deals.get(k).is_some().then_some("")>
-                            <th scope="row">{s.title().text(lang)}</th>
-                            {cells}
-                            <td>{button}</td>
-                        </tr>
+                        <p class="chart-status" role="status" data-testid="scoreboard-loading">
+                            {tr(T::ScoreboardPending)}
+                        </p>
                     }
-                })
-                .collect_view()
-        })
+                    .into_any(),
+                );
+            }
+            Part::Missing(why) => why,
+            Part::Ready => failed.get()?,
+        };
+        Some(
+            view! {
+                <p class="chart-error" role="status" data-testid="scoreboard-missing">
+                    {fill(T::ScoreboardMissing, state.lang.get(), &[("why", &why)])}
+                </p>
+            }
+            .into_any(),
+        )
     };
     view! {
-        <div class="scoreboard-wrap" tabindex="0" role="region" aria-label=tr(T::LibraryTitle)
-            node_ref=wrap>
-        <table class="scoreboard" data-testid="scoreboard">
-            <thead>
-                <tr>
-                    <th scope="col">{tr(T::ColScheme)}</th>
-                    <th scope="col">{tr(T::ColVerdict)}</th>
-                    <th scope="col">{tr(T::ColSteps)}</th>
-                    <th scope="col">{tr(T::ColCompare)}</th>
-                </tr>
-            </thead>
-            <tbody>{rows}</tbody>
-        </table>
+        <div class="scoreboard-wrap" data-testid="scoreboard" tabindex="0" role="region"
+            aria-label=tr(T::LibraryTitle) node_ref=wrap>
+        <div node_ref=host on:click=on_click></div>
+        {status}
         </div>
     }
 }
 
-/// Deals the next registered scheme of the scoreboard in a task of its own, then the one
-/// after, until all are dealt or newer values (a later `generation`) take over.
-fn deal_next(
-    mine: u64,
+/// One filling of the table, a scheme per task until every one is dealt, or a newer one (a
+/// later `generation`) takes over.
+struct Ask {
+    query: String,
+    focus: &'static str,
+    lang: &'static str,
     generation: StoredValue<u64>,
-    params: Params,
-    shared: Shared,
-    deals: RwSignal<Vec<FocusDeal>>,
-) {
-    set_timeout(
-        move || {
-            if generation.try_get_value() != Some(mine) {
-                return;
-            }
-            let k = deals.with_untracked(Vec::len);
-            let Some(s) = scheme::SCHEMES.get(k) else { return };
-            let deal = s.deal(&params, &shared).map(std::sync::Arc::new);
-            deals.update(|d| d.push(deal));
-            deal_next(mine, generation, params, shared, deals);
-        },
-        std::time::Duration::ZERO,
-    );
+    mine: u64,
+}
+
+impl Ask {
+    fn next(self, host: web_sys::Element, failed: RwSignal<Option<String>>) {
+        set_timeout(
+            move || {
+                if self.generation.try_get_value() != Some(self.mine) {
+                    return;
+                }
+                let Some(scoreboard) = part::story::<ScoreboardPart>() else { return };
+                match scoreboard.draw(&self.query, self.focus, self.lang) {
+                    Ok(board) => {
+                        let (html, done) = (board.html(), board.done());
+                        board.free();
+                        patch::morph(&host, &html);
+                        failed.set(None);
+                        if !done {
+                            self.next(host, failed);
+                        }
+                    }
+                    Err(error) => failed.set(Some(describe(&error))),
+                }
+            },
+            std::time::Duration::ZERO,
+        );
+    }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// The story's part's module, seen for its scoreboard ([`crate::parts::scoreboard`]).
+    type ScoreboardPart;
+    #[wasm_bindgen(method, catch, js_name = scoreboard)]
+    fn draw(this: &ScoreboardPart, query: &str, focus: &str, lang: &str) -> Result<Board, JsValue>;
+
+    /// The table so far, and whether every scheme is dealt.
+    type Board;
+    #[wasm_bindgen(method, getter)]
+    fn html(this: &Board) -> String;
+    #[wasm_bindgen(method, getter)]
+    fn done(this: &Board) -> bool;
+    #[wasm_bindgen(method)]
+    fn free(this: &Board);
 }

@@ -24,7 +24,7 @@ mod seed_per_rank;
 pub mod stages;
 mod torchdata_resume;
 pub mod uneven;
-mod verdict;
+pub mod verdict;
 mod weighted_no_wrapper;
 mod weighted_wrapper;
 

@@ -2,6 +2,8 @@
 //! for any scheme.
 
 use super::Deal;
+use crate::i18n::schemes::SchemeText as T;
+use crate::i18n::{Count, Lang, fill};
 
 /// What one epoch of a scheme adds up to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,5 +38,26 @@ impl Verdict {
             _ if never == 0 => Verdict::AtLeastOnce { more },
             _ => Verdict::Missing { never, more },
         }
+    }
+}
+
+/// The verdict of `deal` in words, and whether the epoch repeats an earlier one.
+pub fn said(deal: &Deal, lang: Lang) -> String {
+    let n = |v: u64| Count(v).to_string();
+    let first = match Verdict::of(deal) {
+        Verdict::EachOnce => T::EachOnce.text(lang).to_string(),
+        Verdict::AtLeastOnce { more } => fill(T::AtLeastOnce.text(lang), &[("more", &n(more))]),
+        Verdict::EveryGpuAll { n: all, w } => {
+            fill(T::EveryGpuAll.text(lang), &[("n", &n(all)), ("w", &w)])
+        }
+        Verdict::Times { times } => fill(T::Times.text(lang), &[("times", &times)]),
+        Verdict::Missing { never, more } => {
+            fill(T::Missing.text(lang), &[("never", &n(never)), ("more", &n(more))])
+        }
+        Verdict::Empty => T::Empty.text(lang).to_string(),
+    };
+    match deal.repeats_shown() {
+        Some(epoch) => format!("{first} {}", fill(T::Repeats.text(lang), &[("epoch", &epoch)])),
+        None => first,
     }
 }

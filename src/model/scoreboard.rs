@@ -1,0 +1,77 @@
+//! Step 6's scoreboard as an HTML table, written by the story's part and put into the page
+//! (`ui::scoreboard`): every registered set-up on this configuration, each read off its own
+//! deal (its verdict, its steps per GPU, or the library's refusal), with a button to compare it
+//! beside the scheme the story follows (`data-compare` naming it, for the page to act on).
+
+use std::fmt::Write;
+
+use super::html::escape;
+use super::scheme::{self, Deal, Verdict, verdict};
+use super::{ParamError, story};
+use crate::i18n::story::StoryText as T;
+use crate::i18n::{Lang, fill};
+
+/// The table: its heading row, then one row per registered scheme, in [`scheme::SCHEMES`]'
+/// order, each dealt (`deals[k]` for the `k`-th) or still pending; `focus` is the scheme
+/// followed. The head, the body, each row (by its scheme's name) and each button are keyed
+/// (`data-key`), so that the page keeps them from one drawing to the next.
+pub fn table(deals: &[Result<Deal, Vec<ParamError>>], focus: &str, lang: Lang) -> String {
+    let mut out = String::from(r#"<table class="scoreboard"><thead data-key="head"><tr>"#);
+    for heading in [T::ColScheme, T::ColVerdict, T::ColSteps, T::ColCompare] {
+        let _ = write!(out, r#"<th scope="col">{}</th>"#, escape(heading.text(lang)));
+    }
+    out.push_str(r#"</tr></thead><tbody data-key="body">"#);
+    let followed = scheme::by_name(focus).map(|s| s.title().text(lang));
+    for (k, s) in scheme::SCHEMES.iter().enumerate() {
+        let name = s.name();
+        let dealt = if deals.get(k).is_some() { r#" data-dealt="""# } else { "" };
+        let _ = write!(
+            out,
+            r#"<tr data-key="{name}" data-scheme="{name}"{dealt}><th scope="row">{}</th>"#,
+            escape(s.title().text(lang)),
+        );
+        match deals.get(k) {
+            None => {
+                let pending = T::ScoreboardPending.text(lang);
+                let _ = write!(out, r#"<td colspan="2" class="pending">{}</td>"#, escape(pending));
+            }
+            Some(Ok(deal)) => {
+                let steps = story::span(deal.steps_range());
+                let once = if matches!(Verdict::of(deal), Verdict::EachOnce) {
+                    r#" class="once""#
+                } else {
+                    ""
+                };
+                // On a phone, where the heading row is not shown, the cell says what its
+                // number is.
+                let _ = write!(
+                    out,
+                    r#"<td{once}>{}</td><td data-label="{}">{}</td>"#,
+                    escape(&verdict::said(deal, lang)),
+                    escape(T::ColSteps.text(lang)),
+                    escape(&steps),
+                );
+            }
+            Some(Err(errors)) => {
+                let _ = write!(out, r#"<td colspan="2">{}"#, escape(T::Refuses.text(lang)));
+                if let Some(e) = errors.first() {
+                    let lang_attr = if e.is_pytorchs() { r#" lang="en""# } else { "" };
+                    let _ = write!(out, r#" <span{lang_attr}>{}</span>"#, escape(&e.message(lang)));
+                }
+                out.push_str("</td>");
+            }
+        }
+        out.push_str("<td>");
+        if let Some(title) = followed.filter(|_| name != focus) {
+            let label = fill(T::CompareButton.text(lang), &[("scheme", &title)]);
+            let _ = write!(
+                out,
+                r#"<button type="button" data-key="compare" data-testid="scoreboard-compare" data-compare="{name}">{}</button>"#,
+                escape(&label),
+            );
+        }
+        out.push_str("</td></tr>");
+    }
+    out.push_str("</tbody></table>");
+    out
+}

@@ -1,0 +1,80 @@
+//! Step 6's scoreboard as the story's part writes it (`model::scoreboard`): well-formed HTML,
+//! one row per registered scheme in the registry's order, pending until dealt, each dealt row
+//! read off that scheme's own deal, a button to compare every scheme but the one followed, and
+//! a refusal in the library's words:
+//!
+//! ```python
+//! >>> len(DataLoader(range(10), batch_size=4, sampler=DistributedSampler(range(10), num_replicas=4, rank=0)))
+//! 1
+//! >>> torch.multinomial(torch.ones(10), 20, replacement=False)
+//! RuntimeError: cannot sample n_sample > prob_dist.size(-1) samples without replacement
+//! ```
+
+use sampler_viz::i18n::Lang;
+use sampler_viz::model::scheme::{self, Shared};
+use sampler_viz::model::{Params, scoreboard};
+
+mod html;
+use html::{attribute, tags};
+
+/// The table with the first `dealt` registered schemes dealt at `query`.
+fn table(query: &str, dealt: usize, focus: &str, lang: Lang) -> String {
+    let params = Params::from_query(query).expect("valid test parameters");
+    let deals: Vec<_> =
+        scheme::SCHEMES.iter().take(dealt).map(|s| s.deal(&params, &Shared::default())).collect();
+    scoreboard::table(&deals, focus, lang)
+}
+
+#[test]
+fn one_row_per_registered_scheme_pending_until_dealt() {
+    let all = scheme::SCHEMES.len();
+    for dealt in [0, 1, all] {
+        for lang in [Lang::En, Lang::Zh] {
+            let html = table("n=10&num_replicas=4", dealt, "distributed", lang);
+            let t = tags(&html);
+            let names = attribute(&t, "data-scheme");
+            let registered: Vec<_> = scheme::SCHEMES.iter().map(|s| s.name().to_string()).collect();
+            assert_eq!(names, registered);
+            assert_eq!(
+                attribute(&t, "data-key").len(),
+                2 + all + (all - 1),
+                "head, body, rows, buttons"
+            );
+            assert_eq!(html.matches(r#"data-dealt="""#).count(), dealt);
+            assert_eq!(html.matches(r#"class="pending""#).count(), all - dealt);
+            let compared = attribute(&t, "data-compare");
+            assert_eq!(compared.len(), all - 1);
+            assert!(!compared.contains(&"distributed".to_string()), "not the scheme followed");
+        }
+    }
+}
+
+#[test]
+fn a_dealt_row_says_its_own_verdict_and_steps_or_its_refusal() {
+    let html =
+        table("n=10&num_replicas=4&batch_size=4", scheme::SCHEMES.len(), "distributed", Lang::En);
+    let row = |name: &str| {
+        let from = html.find(&format!(r#"data-scheme="{name}""#)).expect("a row");
+        html[from..from + html[from..].find("</tr>").unwrap()].to_string()
+    };
+    // 10 samples on 4 GPUs: 12 positions, 2 padding copies; one batch of up to 4 each.
+    assert!(
+        row("distributed").contains(r#"<td data-label="Steps per GPU">1</td>"#),
+        "{}",
+        row("distributed")
+    );
+    assert!(row("no_sampler").contains("all 10 samples"), "{}", row("no_sampler"));
+    let refused = table(
+        "n=10&replacement=0&num_samples=20",
+        scheme::SCHEMES.len(),
+        "weighted_wrapper",
+        Lang::Zh,
+    );
+    let from = refused.find(r#"data-scheme="weighted_wrapper""#).unwrap();
+    let row = &refused[from..from + refused[from..].find("</tr>").unwrap()];
+    assert!(
+        row.contains(r#"<span lang="en">RuntimeError: cannot sample n_sample &gt; prob_dist.size(-1) samples without replacement</span>"#),
+        "{row}"
+    );
+    assert!(row.contains("不接受这些设置："), "{row}");
+}
