@@ -1,8 +1,10 @@
 //! The walk-through's explanations pick the right case for each configuration and carry its
-//! numbers, in both languages.
+//! numbers, in both languages; next and back walk every stop once, and the card (HTML the page
+//! morphs in) is well-formed with each button going where the stops say.
 
 use sampler_viz::i18n::Lang;
-use sampler_viz::model::guide::step;
+use sampler_viz::model::guide::{Stop, card, step};
+use sampler_viz::model::story::Step as StoryStep;
 use sampler_viz::model::{Params, Picture, Stage};
 
 /// The step for `stage` of the picture at `query` says every fragment of `expect`.
@@ -85,4 +87,64 @@ fn every_stage_has_a_title_in_both_languages() {
         unique.dedup();
         assert_eq!(unique.len(), Stage::ALL.len(), "{titles:?}");
     }
+}
+
+mod html;
+
+/// Every stop of the walk-through, in order, with step 1 told stage by stage or whole.
+fn stops(staged: bool) -> Vec<Stop> {
+    let mut all = Vec::new();
+    for step in StoryStep::ALL {
+        if step == StoryStep::Split && staged {
+            all.extend(Stage::ALL.map(Stop::Stage));
+        } else {
+            all.push(Stop::Step(step));
+        }
+    }
+    all
+}
+
+#[test]
+fn next_and_back_walk_every_stop_once_in_order() {
+    for staged in [true, false] {
+        let all = stops(staged);
+        for (k, &at) in all.iter().enumerate() {
+            assert_eq!(at.neighbour(1, staged), all.get(k + 1).copied(), "{at:?}");
+            assert_eq!(at.neighbour(-1, staged), k.checked_sub(1).map(|k| all[k]), "{at:?}");
+            assert_eq!(Stop::from_code(&at.code()), Some(at), "{at:?}");
+        }
+    }
+    for code in ["stage:0", "stage:6", "step:nope", "stage", "", "step:split:1"] {
+        assert_eq!(Stop::from_code(code), None, "{code}");
+    }
+}
+
+#[test]
+fn the_card_is_well_formed_and_each_button_goes_where_the_stops_say() {
+    for staged in [true, false] {
+        for &at in &stops(staged) {
+            for lang in [Lang::En, Lang::Zh] {
+                let html = card(at, staged, ("a <title>", "a \"text\""), lang);
+                let tags = html::tags(&html);
+                assert!(html.contains("a &lt;title&gt;") && html.contains("a &quot;text&quot;"));
+                let go = html::attribute(&tags, "data-go");
+                let back = at.neighbour(-1, staged).map(Stop::code);
+                let next = at.neighbour(1, staged).map(Stop::code);
+                // Back first, then the dots, then next: each `data-go` a stop.
+                assert_eq!(go.first().cloned(), back.clone().or_else(|| go.first().cloned()));
+                assert_eq!(go.last().cloned(), next.clone().or_else(|| go.last().cloned()));
+                assert!(go.iter().all(|c| Stop::from_code(c).is_some()), "{go:?}");
+                assert_eq!(html.contains(r#"data-testid="guide-done""#), next.is_none());
+                assert_eq!(html.contains(" disabled>"), back.is_none());
+                let current = html.matches(r#"aria-current="step""#).count();
+                assert_eq!(current, if matches!(at, Stop::Stage(_)) { 2 } else { 1 }, "{at:?}");
+                let stage_dots = html.matches(r#"data-testid="guide-stage-"#).count();
+                assert_eq!(stage_dots, if matches!(at, Stop::Stage(_)) { 5 } else { 0 });
+            }
+        }
+    }
+    let html = card(Stop::Stage(Stage::Pad), true, ("t", "x"), Lang::En);
+    assert!(html.contains(">Step 1 of 8, stage 3 of 5</p>"), "{html}");
+    let html = card(Stop::Step(StoryStep::SetEpoch), false, ("t", "x"), Lang::Zh);
+    assert!(html.contains(">第 3 步，共 8 步</p>"), "{html}");
 }

@@ -6,27 +6,20 @@
 //! stage (or `step`), and `assets/guide.css` highlights the matching part of the picture. Esc
 //! closes it and gives the focus back to the button that opened it.
 
+use leptos::html::Div;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::AppState;
 use super::focus::animated;
+use super::patch;
 use super::story::{StoryCursor, bring_into_view, sentence_of};
 use super::tr;
 use super::url;
-use crate::i18n::fill;
 use crate::i18n::guide::GuideText;
-use crate::model::guide::step as stage_step;
+use crate::model::guide::{Stop, card, step as stage_step, title as stage_title};
 use crate::model::story::Step;
 use crate::model::{Field, Stage, parse_flag};
-
-/// Where the walk-through is: a stage of step 1, or a later step.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Stop {
-    /// Step 1, told stage by stage.
-    Stage(Stage),
-    /// A step told as a whole.
-    Step(Step),
-}
 
 /// The walk-through: a button that opens it, then a stepper card that stays above the story.
 /// `guide=1` in the URL opens it (`step=` choosing the step, `stage=` the stage of step 1), so a
@@ -102,26 +95,8 @@ fn go(state: AppState, cursor: StoryCursor, to: Stop) {
     }
 }
 
-/// The stop after `at` (`by` = 1) or before it (`by` = -1), if any: the stages of step 1 when
-/// the pipeline tells it, then the steps.
-fn neighbour(at: Stop, by: isize, staged: bool) -> Option<Stop> {
-    match at {
-        Stop::Stage(stage) => {
-            let k = stage.number() as isize + by;
-            match Stage::ALL.iter().find(|s| s.number() as isize == k) {
-                Some(&s) => Some(Stop::Stage(s)),
-                None if by > 0 => Step::Split.offset(1).map(Stop::Step),
-                None => None,
-            }
-        }
-        Stop::Step(step) => match step.offset(by)? {
-            Step::Split if staged => Stage::ALL.last().map(|&s| Stop::Stage(s)),
-            s => Some(Stop::Step(s)),
-        },
-    }
-}
-
-/// The open walk-through: where it is, its explanation, the stepper, back and next.
+/// The open walk-through's card ([`card`]): where it is, its explanation, the stepper, back
+/// and next, morphed in at each stop so that a button keeps the focus.
 #[component]
 fn Card(
     /// Where the walk-through is.
@@ -131,132 +106,37 @@ fn Card(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let cursor = expect_context::<StoryCursor>();
-    let go = move |to: Stop| go(state, cursor, to);
     let animated = animated();
-    let staged = move || matches!(stop.get(), Stop::Stage(_)) || animated.get();
     let sentences: Vec<_> = Step::ALL.into_iter().map(sentence_of).collect();
-    let explained = move || {
+    let host = NodeRef::<Div>::new();
+    Effect::new(move |_| {
         let lang = state.lang.get();
-        match stop.get() {
-            Stop::Stage(stage) => state.picture.with(|p| {
-                let s = stage_step(p, stage, lang);
-                (s.title.to_string(), s.text)
-            }),
+        let stop = stop.get();
+        let (title, text) = match stop {
+            Stop::Stage(stage) => state
+                .picture
+                .with(|p| (stage_title(stage, lang).to_string(), stage_step(p, stage, lang).text)),
             Stop::Step(step) => {
-                let sentence = sentences[step.number() - 1];
-                (step.title().text(lang).to_string(), sentence().plain())
+                (step.title().text(lang).to_string(), sentences[step.number() - 1]().plain())
             }
-        }
-    };
-    let counter = move || {
-        let lang = state.lang.get();
-        let all = Step::ALL.len();
-        match stop.get() {
-            Stop::Stage(stage) => {
-                let (s, stages) = (stage.number(), Stage::ALL.len());
-                let values: [(&str, &dyn std::fmt::Display); 4] =
-                    [("k", &1), ("all", &all), ("s", &s), ("stages", &stages)];
-                fill(GuideText::StepStageOf.text(lang), &values)
-            }
-            Stop::Step(step) => {
-                fill(GuideText::StepOf.text(lang), &[("k", &step.number()), ("all", &all)])
-            }
-        }
-    };
-    let back = move || neighbour(stop.get(), -1, staged());
-    let next = move || neighbour(stop.get(), 1, staged());
-    let explained = Memo::new(move |_| explained());
-    view! {
-        <div class="guide-card" data-testid="guide-card" role="region" aria-live="polite"
-            aria-labelledby="guide-step-title">
-            <button type="button" class="guide-close" data-testid="guide-close"
-                aria-label=tr(GuideText::Close) title=tr(GuideText::Close) on:click=move |_| close()>
-                "×"
-            </button>
-            <p class="guide-count" data-testid="guide-count">{counter}</p>
-            <h3 id="guide-step-title" data-testid="guide-title">{move || explained.get().0}</h3>
-            <p class="guide-text" data-testid="guide-text">{move || explained.get().1}</p>
-            <div class="guide-nav">
-                <button type="button" data-testid="guide-back" disabled=move || back().is_none()
-                    on:click=move |_| { if let Some(to) = back() { go(to) } }>
-                    {tr(GuideText::Back)}
-                </button>
-                <Dots stop=stop go=go />
-                {move || match next() {
-                    Some(to) => view! { <button type="button" class="primary" data-testid="guide-next"
-                        on:click=move |_| go(to)>{tr(GuideText::Next)}</button> }.into_any(),
-                    None => view! { <button type="button" class="primary" data-testid="guide-done"
-                        on:click=move |_| close()>{tr(GuideText::Done)}</button> }.into_any(),
-                }}
-            </div>
-        </div>
-    }
-}
-
-/// One dot per story step, and in step 1 told stage by stage one small dot per stage; the
-/// current one is marked, and each jumps to its stop.
-#[component]
-fn Dots(
-    /// Where the walk-through is.
-    stop: Memo<Stop>,
-    /// Goes to a stop.
-    go: impl Fn(Stop) + Copy + Send + Sync + 'static,
-) -> impl IntoView {
-    let state = expect_context::<AppState>();
-    let animated = animated();
-    let step_dot = move |s: Step| {
-        let k = s.number();
-        let label = move || format!("{k}. {}", s.title().text(state.lang.get()));
-        let current = move || match stop.get() {
-            Stop::Stage(_) => s == Step::Split,
-            Stop::Step(at) => at == s,
         };
-        let to = move || match s {
-            Step::Split if animated.get_untracked() => Stop::Stage(Stage::Indices),
-            s => Stop::Step(s),
+        let staged = matches!(stop, Stop::Stage(_)) || animated.get();
+        if let Some(host) = host.get() {
+            patch::morph(&host, &card(stop, staged, (&title, &text), lang));
+        }
+    });
+    let on_click = move |e: leptos::ev::MouseEvent| {
+        let target = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let Some(button) = target.and_then(|t| t.closest("[data-go], [data-close]").ok().flatten())
+        else {
+            return;
         };
-        view! {
-            <li>
-                <button type="button" class="guide-dot" data-testid=format!("guide-dot-{k}")
-                    aria-label=label title=label
-                    aria-current=move || current().then_some("step")
-                    on:click=move |_| go(to())>{k}</button>
-            </li>
+        match button.get_attribute("data-go").as_deref().and_then(Stop::from_code) {
+            Some(to) => go(state, cursor, to),
+            None => close(),
         }
     };
-    let stage_dot = move |s: Stage| {
-        let k = s.number();
-        let label = move || {
-            let title = state.picture.with(|p| stage_step(p, s, state.lang.get()).title);
-            format!("1.{k} {title}")
-        };
-        view! {
-            <li>
-                <button type="button" class="guide-dot stage-dot" data-testid=format!("guide-stage-{k}")
-                    aria-label=label title=label
-                    aria-current=move || (stop.get() == Stop::Stage(s)).then_some("step")
-                    on:click=move |_| go(Stop::Stage(s))>{format!("1.{k}")}</button>
-            </li>
-        }
-    };
-    let stages = move || {
-        matches!(stop.get(), Stop::Stage(_)).then(|| {
-            view! {
-                <li class="stage-dots">
-                    <ol aria-label=tr(GuideText::Stages)>
-                        {Stage::ALL.into_iter().map(stage_dot).collect_view()}
-                    </ol>
-                </li>
-            }
-        })
-    };
-    view! {
-        <ol class="guide-dots" aria-label=tr(GuideText::Steps)>
-            {step_dot(Step::Split)}
-            {stages}
-            {Step::ALL.into_iter().skip(1).map(step_dot).collect_view()}
-        </ol>
-    }
+    view! { <div node_ref=host on:click=on_click></div> }
 }
 
 /// Whether the URL asks for the walk-through (`guide=1`, or any other spelling of a flag that
