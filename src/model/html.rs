@@ -18,6 +18,13 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// A library's message as a `<span>`, marked English where it is PyTorch's own words (which
+/// stay English on either page).
+pub fn library_message(error: &super::ParamError, lang: crate::i18n::Lang) -> String {
+    let lang_attr = if error.is_pytorchs() { r#" lang="en""# } else { "" };
+    format!("<span{lang_attr}>{}</span>", escape(&error.message(lang)))
+}
+
 /// How many rank colours the page's palette has before it repeats (Okabe–Ito, colour-blind
 /// safe: `--rank-0` … `--rank-7` in the style sheet).
 pub const PALETTE_LEN: usize = 8;

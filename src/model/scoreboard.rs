@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use super::html::escape;
+use super::html::{escape, library_message};
 use super::scheme::{self, Deal, Verdict, verdict};
 use super::{ParamError, story};
 use crate::i18n::story::StoryText as T;
@@ -13,8 +13,8 @@ use crate::i18n::{Lang, fill};
 
 /// The table: its heading row, then one row per registered scheme, in [`scheme::SCHEMES`]'
 /// order, each dealt (`deals[k]` for the `k`-th) or still pending; `focus` is the scheme
-/// followed. The head, the body, each row (by its scheme's name) and each button are keyed
-/// (`data-key`), so that the page keeps them from one drawing to the next.
+/// followed. The head, the body, each row (by its scheme's name), its cells and its button are
+/// keyed (`data-key`), so that the page keeps them from one drawing to the next.
 pub fn table(deals: &[Result<Deal, Vec<ParamError>>], focus: &str, lang: Lang) -> String {
     let mut out = String::from(r#"<table class="scoreboard"><thead data-key="head"><tr>"#);
     for heading in [T::ColScheme, T::ColVerdict, T::ColSteps, T::ColCompare] {
@@ -27,13 +27,17 @@ pub fn table(deals: &[Result<Deal, Vec<ParamError>>], focus: &str, lang: Lang) -
         let dealt = if deals.get(k).is_some() { r#" data-dealt="""# } else { "" };
         let _ = write!(
             out,
-            r#"<tr data-key="{name}" data-scheme="{name}"{dealt}><th scope="row">{}</th>"#,
+            r#"<tr data-key="{name}" data-scheme="{name}"{dealt}><th scope="row" data-key="name">{}</th>"#,
             escape(s.title().text(lang)),
         );
         match deals.get(k) {
             None => {
                 let pending = T::ScoreboardPending.text(lang);
-                let _ = write!(out, r#"<td colspan="2" class="pending">{}</td>"#, escape(pending));
+                let _ = write!(
+                    out,
+                    r#"<td colspan="2" class="pending" data-key="pending">{}</td>"#,
+                    escape(pending)
+                );
             }
             Some(Ok(deal)) => {
                 let steps = story::span(deal.steps_range());
@@ -46,22 +50,26 @@ pub fn table(deals: &[Result<Deal, Vec<ParamError>>], focus: &str, lang: Lang) -
                 // number is.
                 let _ = write!(
                     out,
-                    r#"<td{once}>{}</td><td data-label="{}">{}</td>"#,
+                    r#"<td{once} data-key="verdict">{}</td><td data-label="{}" data-key="steps">{}</td>"#,
                     escape(&verdict::said(deal, lang)),
                     escape(T::ColSteps.text(lang)),
                     escape(&steps),
                 );
             }
             Some(Err(errors)) => {
-                let _ = write!(out, r#"<td colspan="2">{}"#, escape(T::Refuses.text(lang)));
+                let _ = write!(
+                    out,
+                    r#"<td colspan="2" data-key="refused">{}"#,
+                    escape(T::Refuses.text(lang))
+                );
                 if let Some(e) = errors.first() {
-                    let lang_attr = if e.is_pytorchs() { r#" lang="en""# } else { "" };
-                    let _ = write!(out, r#" <span{lang_attr}>{}</span>"#, escape(&e.message(lang)));
+                    out.push(' ');
+                    out.push_str(&library_message(e, lang));
                 }
                 out.push_str("</td>");
             }
         }
-        out.push_str("<td>");
+        out.push_str(r#"<td data-key="act">"#);
         if let Some(title) = followed.filter(|_| name != focus) {
             let label = fill(T::CompareButton.text(lang), &[("scheme", &title)]);
             let _ = write!(

@@ -10,7 +10,7 @@
 
 use std::fmt::Write;
 
-use super::html::{escape, rank_colour};
+use super::html::{escape, library_message, rank_colour};
 use super::scheme::history::{self, EPOCHS, EpochRows, Plan, ROW_CAP};
 use super::scheme::{EpochSeed, Scheme};
 use super::{Field, ParamError, Params, Stage};
@@ -44,14 +44,16 @@ pub struct Run {
     epochs: Vec<EpochRows>,
     /// The first epoch the scheme refused, and why.
     refused: Option<(u64, Vec<ParamError>)>,
+    /// The epoch shown past the first ones, and its rows ([`Run::draw_shown`]).
+    shown: Option<(u64, Result<EpochRows, Vec<ParamError>>)>,
 }
 
 impl Run {
     /// A run of `scheme` at `params` (see [`at_epoch_0`]), nothing drawn yet.
     pub fn new(scheme: &dyn Scheme, params: Params) -> Run {
         let too_large = matches!(history::plan(scheme, &params), Plan::TooLarge { .. });
-        let (epochs, refused) = (Vec::new(), None);
-        Run { name: scheme.name(), params, too_large, epochs, refused }
+        let (epochs, refused, shown) = (Vec::new(), None, None);
+        Run { name: scheme.name(), params, too_large, epochs, refused, shown }
     }
 
     /// Whether every epoch there is to draw is drawn.
@@ -70,6 +72,17 @@ impl Run {
             Ok(rows) => self.epochs.push(rows),
             Err(errors) => self.refused = Some((epoch, errors)),
         }
+    }
+
+    /// Draws the rows of `current` when it is past the first epochs (and not drawn already),
+    /// once every first epoch is drawn: the item the timeline adds for it.
+    pub fn draw_shown(&mut self, scheme: &dyn Scheme, current: u64) {
+        let drawn = self.shown.as_ref().is_some_and(|(e, _)| *e == current);
+        if current < EPOCHS || drawn || !self.done() || self.too_large || self.refused.is_some() {
+            return;
+        }
+        let rows = history::epoch_rows(scheme, &self.params, current, ROW_CAP, self.epochs.first());
+        self.shown = Some((current, rows));
     }
 
     /// Whether every GPU gets its epoch-0 list again in every later epoch (all drawn, at least
@@ -126,7 +139,10 @@ pub fn html(scheme: &dyn Scheme, run: &Run, current: u64, lang: Lang) -> String 
             entries.push((*epoch, Shown::Refused(errors.clone())));
         } else if current >= EPOCHS {
             // The epoch shown past the run's, an item of its own after them.
-            let rows = history::epoch_rows(scheme, params, current, ROW_CAP, run.epochs.first());
+            let rows = match &run.shown {
+                Some((epoch, rows)) if *epoch == current => rows.clone(),
+                _ => history::epoch_rows(scheme, params, current, ROW_CAP, run.epochs.first()),
+            };
             entries.push((current, rows.map_or_else(Shown::Refused, Shown::Rows)));
         }
         (run.all_repeat(), None)
@@ -246,8 +262,8 @@ fn item(
         Shown::Refused(errors) => {
             out.push_str(r#"<span class="previews"><span class="field-error">"#);
             if let Some(e) = errors.first() {
-                let lang_attr = if e.is_pytorchs() { r#" lang="en""# } else { "" };
-                let _ = write!(out, r#" <span{lang_attr}>{}</span>"#, escape(&e.message(lang)));
+                out.push(' ');
+                out.push_str(&library_message(e, lang));
             }
             out.push_str("</span></span>");
         }

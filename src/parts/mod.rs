@@ -23,3 +23,18 @@ pub mod pitfalls;
 pub mod scoreboard;
 #[cfg(feature = "story-part")]
 pub mod timeline;
+
+/// The page's parameters from `query` ([`crate::model::Params::to_query`]) and the language
+/// from its code (`en`, `zh`; anything else is English): what every export of a figure reads
+/// first. Values the core refuses are the error, in the library's words.
+#[cfg(feature = "story-part")]
+fn params_and_lang(
+    query: &str,
+    lang: &str,
+) -> Result<(crate::model::Params, crate::i18n::Lang), wasm_bindgen::JsError> {
+    let lang = crate::i18n::Lang::from_code(lang).unwrap_or(crate::i18n::Lang::En);
+    let params = crate::model::Params::from_query(query).map_err(|errors| {
+        wasm_bindgen::JsError::new(&errors.first().map(|e| e.message(lang)).unwrap_or_default())
+    })?;
+    Ok((params, lang))
+}

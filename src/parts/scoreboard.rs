@@ -11,12 +11,13 @@
 //! `lang` is a language code (`en`, `zh`; anything else is English).
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
 use wasm_bindgen::prelude::*;
 
-use crate::i18n::Lang;
 use crate::model::scheme::{self, Deal, Shared};
 use crate::model::{ParamError, Params, Stage, scoreboard};
+use crate::sampler::DistributedSampler;
 
 /// The table so far.
 #[wasm_bindgen(getter_with_clone)]
@@ -31,25 +32,31 @@ pub struct Board {
 type Dealt = Vec<Result<Deal, Vec<ParamError>>>;
 
 thread_local! {
-    /// The values last asked for (at the last stage), and the deals made for them so far.
-    static DEALS: RefCell<Option<(Params, Dealt)>> = const { RefCell::new(None) };
+    /// The values last asked for (at the last stage), DistributedSampler's epoch for them (which
+    /// every scheme built on it reads rather than drawing it again), and the deals so far.
+    static DEALS: RefCell<Option<(Params, Shared, Dealt)>> = const { RefCell::new(None) };
 }
 
 /// Deals the next scheme not dealt yet, then the table.
 #[wasm_bindgen(js_name = scoreboard)]
 pub fn draw(query: &str, focus: &str, lang: &str) -> Result<Board, JsError> {
-    let lang = Lang::from_code(lang).unwrap_or(Lang::En);
-    let params = Params::from_query(query).map_err(|errors: Vec<ParamError>| {
-        JsError::new(&errors.first().map(|e| e.message(lang)).unwrap_or_default())
-    })?;
+    let (params, lang) = super::params_and_lang(query, lang)?;
     let params = Params { stage: Stage::Batch, ..params };
     DEALS.with_borrow_mut(|kept| {
-        let deals = match kept {
-            Some((p, deals)) if *p == params => deals,
-            _ => &mut kept.insert((params.clone(), Vec::new())).1,
+        let (shared, deals) = match kept {
+            Some((p, shared, deals)) if *p == params => (&*shared, deals),
+            _ => {
+                let epoch = DistributedSampler::new(&params.sampler_config(0))
+                    .and_then(|sampler| sampler.epoch())
+                    .ok()
+                    .map(Arc::new);
+                let (_, shared, deals) =
+                    kept.insert((params.clone(), Shared { epoch }, Vec::new()));
+                (&*shared, deals)
+            }
         };
         if let Some(s) = scheme::SCHEMES.get(deals.len()) {
-            deals.push(s.deal(&params, &Shared::default()));
+            deals.push(s.deal(&params, shared));
         }
         let done = deals.len() == scheme::SCHEMES.len();
         Ok(Board { html: scoreboard::table(deals, focus, lang), done })

@@ -6,8 +6,8 @@
 //!   page's parameters ([`Params::to_query`]) with the epoch they show marked, as HTML; or
 //!   `undefined` after drawing one more of its first epochs, when some are still to draw: call
 //!   again (in a later task) until it gives the HTML. The epochs drawn are kept for the next
-//!   call with the same scheme and parameters at epoch 0, so that the epoch shown moving costs
-//!   only its own rows.
+//!   call with the same scheme and parameters at epoch 0 (the epoch shown past them too), so
+//!   that the epoch shown moving costs only its own rows, and the stage moving nothing.
 //!
 //! `lang` is a language code (`en`, `zh`; anything else is English).
 
@@ -15,10 +15,8 @@ use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
 
-use crate::i18n::Lang;
 use crate::model::scheme;
 use crate::model::timeline::{self, Run};
-use crate::model::{ParamError, Params};
 
 thread_local! {
     /// The last run asked for, drawn as far as the calls so far went.
@@ -28,10 +26,7 @@ thread_local! {
 /// The timeline's HTML, or `None` after drawing one more epoch of a run not yet done.
 #[wasm_bindgen(js_name = timeline)]
 pub fn draw(query: &str, scheme: &str, lang: &str) -> Result<Option<String>, JsError> {
-    let lang = Lang::from_code(lang).unwrap_or(Lang::En);
-    let params = Params::from_query(query).map_err(|errors: Vec<ParamError>| {
-        JsError::new(&errors.first().map(|e| e.message(lang)).unwrap_or_default())
-    })?;
+    let (params, lang) = super::params_and_lang(query, lang)?;
     let s = scheme::by_name(scheme)
         .ok_or_else(|| JsError::new(&format!("no scheme is named {scheme:?}")))?;
     let at_0 = timeline::at_epoch_0(&params);
@@ -44,6 +39,7 @@ pub fn draw(query: &str, scheme: &str, lang: &str) -> Result<Option<String>, JsE
             run.step(s);
             return Ok(None);
         }
+        run.draw_shown(s, params.epoch);
         Ok(Some(timeline::html(s, run, params.epoch, lang)))
     })
 }

@@ -2,11 +2,12 @@
 //! whose `data-key` is in both the old and the new HTML is kept and given the new attributes
 //! and text, so CSS transitions carry it from how it was to how it is (the pipeline's chips
 //! travel from stage to stage); the others come and go ([`patch`]). Where the order matters,
-//! [`morph`] does the same at every level of the HTML and keeps its order, so the element a
-//! reader is on (or that has the focus) stays while its neighbours come and go. A part's HTML asks the page for a value with `data-set="FIELD"
+//! [`morph`] does the same, and keeps the HTML's order, at every level whose children are
+//! keyed (a level without keys is replaced whole), so the element a reader is on (or that
+//! has the focus) stays while its neighbours come and go. A part's HTML asks the page for a value with `data-set="FIELD"
 //! data-value="VALUE"` on a button ([`act`]).
 
-use leptos::prelude::document;
+use leptos::prelude::{GetValue, StoredValue, document, set_timeout};
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
@@ -105,8 +106,10 @@ fn morph_element(old: &Element, new: &Element) {
     }
 }
 
-/// `old`'s children made `new`'s, in `new`'s order: a keyed child of `old` whose key is in
-/// `new` stays (made the same by [`morph_element`]); every other node of `new` moves in.
+/// `old`'s children made `new`'s, in `new`'s order: a keyed child of `old` whose key (and
+/// tag) is in `new` stays (made the same by [`morph_element`]); every other node of `new`
+/// moves in. The old children that do not stay are removed before anything is placed, so a
+/// kept element moves only when its order among the kept ones changes (a move would blur it).
 fn morph_children(old: &Element, new: &Element) {
     let mut kept: Vec<(String, Element)> = Vec::new();
     let mut child = old.first_child();
@@ -121,7 +124,8 @@ fn morph_children(old: &Element, new: &Element) {
             }
         }
     }
-    let mut last: Option<web_sys::Node> = None;
+    // Each of `new`'s nodes, or the kept element that stands for it.
+    let mut placed: Vec<web_sys::Node> = Vec::new();
     let mut child = new.first_child();
     while let Some(node) = child {
         // Read before `node` may move out of `new`.
@@ -130,34 +134,60 @@ fn morph_children(old: &Element, new: &Element) {
             .dyn_ref::<Element>()
             .and_then(|e| Some((e.get_attribute("data-key")?, e.tag_name())))
             .and_then(|(key, tag)| kept.iter().position(|(k, e)| *k == key && e.tag_name() == tag));
-        let placed: web_sys::Node = match found {
+        placed.push(match found {
             Some(at) => {
                 let (_, there) = kept.swap_remove(at);
                 morph_element(&there, node.unchecked_ref());
                 there.into()
             }
             None => node,
-        };
-        let next = match &last {
-            Some(before) => before.next_sibling(),
-            None => old.first_child(),
-        };
-        if next.as_ref() != Some(&placed) {
-            let _ = old.insert_before(&placed, next.as_ref());
-        }
-        last = Some(placed);
+        });
     }
     for (_, gone) in kept {
         gone.remove();
     }
+    let mut last: Option<web_sys::Node> = None;
+    for node in placed {
+        let next = match &last {
+            Some(before) => before.next_sibling(),
+            None => old.first_child(),
+        };
+        if next.as_ref() != Some(&node) {
+            let _ = old.insert_before(&node, next.as_ref());
+        }
+        last = Some(node);
+    }
 }
 
-/// What a click in a part's HTML asks: the control `data-set` names set to `data-value`.
+/// What a click in a part's HTML asks: the control a button's `data-set` names set to its
+/// `data-value` (a button inside the element that listens).
 pub fn act(state: AppState, event: &web_sys::MouseEvent) {
     let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
-    let Some(button) = target.closest("[data-set]").ok().flatten() else { return };
+    let Some(button) = target.closest("[data-set][data-value]").ok().flatten() else { return };
+    let host = event.current_target().and_then(|t| t.dyn_into::<web_sys::Node>().ok());
+    if !host.is_some_and(|h| h.contains(Some(&button))) {
+        return;
+    }
     let field = button.get_attribute("data-set").and_then(|name| Field::from_name(&name));
     if let (Some(field), Some(value)) = (field, button.get_attribute("data-value")) {
         state.set(field, value);
     }
+}
+
+/// Runs `step` in a browser task of its own, then again in the next while it answers `true`,
+/// until it answers `false` or `generation` moves past `mine` (a newer request took over, or
+/// the section is gone): how the page asks a part for a figure drawn a piece per call.
+pub fn each_task(
+    generation: StoredValue<u64>,
+    mine: u64,
+    mut step: impl FnMut() -> bool + Send + Sync + 'static,
+) {
+    set_timeout(
+        move || {
+            if generation.try_get_value() == Some(mine) && step() {
+                each_task(generation, mine, step);
+            }
+        },
+        std::time::Duration::ZERO,
+    );
 }

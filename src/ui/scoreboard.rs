@@ -14,7 +14,7 @@ use super::patch;
 use super::story::scroll_to_top;
 use super::{AppState, fill, tr};
 use crate::i18n::story::StoryText as T;
-use crate::model::{scheme, scoreboard};
+use crate::model::{Params, Stage, scheme, scoreboard};
 
 /// Step 6: every registered set-up on these values, each read off its own deal by the story's
 /// part, one scheme per task, from when the table first nears the screen; dealt again when the
@@ -23,9 +23,9 @@ use crate::model::{scheme, scoreboard};
 pub fn Scoreboard() -> impl IntoView {
     let state = expect_context::<AppState>();
     let focus = expect_context::<Focus>();
-    let asked = Memo::new(move |_| {
-        let query = state.picture.with(|p| p.params.to_query());
-        (query, focus.scheme.get().name(), state.lang.get())
+    // The values dealt (at the last stage: the stage's ticks deal nothing again).
+    let values = Memo::new(move |_| {
+        state.picture.with(|p| Params { stage: Stage::Batch, ..p.params.clone() }.to_query())
     });
     let part = part::follow(part::STORY);
     let wrap = NodeRef::<Div>::new();
@@ -40,19 +40,40 @@ pub fn Scoreboard() -> impl IntoView {
     });
     let failed = RwSignal::new(None::<String>);
     let generation = StoredValue::new(0u64);
+    // The values whose deals the table shows, so far.
+    let shown = StoredValue::new(String::new());
     Effect::new(move |_| {
-        let (query, focus, lang) = asked.get();
+        let (query, focus, lang) = (values.get(), focus.scheme.get().name(), state.lang.get());
         generation.update_value(|g| *g += 1);
-        // Every row pending at once, as tall as the table will be (nothing below it moves
-        // when the part answers), then dealt one by one.
-        if let Some(host) = host.get_untracked() {
+        let Some(host) = host.get() else { return };
+        let host: web_sys::Element = host.into();
+        // New values (or none dealt yet): every row pending at once, as tall as the table will
+        // be (nothing below it moves when the part answers), then dealt one by one. Another
+        // language or focus keeps the deals made, and the part rewrites the rows around them.
+        let can_deal = near.get() && part.get() == Part::Ready;
+        if !can_deal || shown.with_value(|s| *s != query) {
             patch::morph(&host, &scoreboard::table(&[], focus, lang));
+            shown.set_value(query.clone());
         }
-        let (true, Part::Ready, Some(host)) = (near.get(), part.get(), host.get()) else {
+        if !can_deal {
             return;
-        };
-        let ask = Ask { query, focus, lang: lang.code(), generation, mine: generation.get_value() };
-        ask.next(host.into(), failed);
+        }
+        patch::each_task(generation, generation.get_value(), move || {
+            let Some(scoreboard) = part::story::<ScoreboardPart>() else { return false };
+            match scoreboard.draw(&query, focus, lang.code()) {
+                Ok(board) => {
+                    let (html, done) = (board.html(), board.done());
+                    board.free();
+                    patch::morph(&host, &html);
+                    failed.set(None);
+                    !done
+                }
+                Err(error) => {
+                    failed.set(Some(describe(&error)));
+                    false
+                }
+            }
+        });
     });
     let on_click = move |e: leptos::ev::MouseEvent| {
         let target = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
@@ -94,42 +115,6 @@ pub fn Scoreboard() -> impl IntoView {
         <div node_ref=host on:click=on_click></div>
         {status}
         </div>
-    }
-}
-
-/// One filling of the table, a scheme per task until every one is dealt, or a newer one (a
-/// later `generation`) takes over.
-struct Ask {
-    query: String,
-    focus: &'static str,
-    lang: &'static str,
-    generation: StoredValue<u64>,
-    mine: u64,
-}
-
-impl Ask {
-    fn next(self, host: web_sys::Element, failed: RwSignal<Option<String>>) {
-        set_timeout(
-            move || {
-                if self.generation.try_get_value() != Some(self.mine) {
-                    return;
-                }
-                let Some(scoreboard) = part::story::<ScoreboardPart>() else { return };
-                match scoreboard.draw(&self.query, self.focus, self.lang) {
-                    Ok(board) => {
-                        let (html, done) = (board.html(), board.done());
-                        board.free();
-                        patch::morph(&host, &html);
-                        failed.set(None);
-                        if !done {
-                            self.next(host, failed);
-                        }
-                    }
-                    Err(error) => failed.set(Some(describe(&error))),
-                }
-            },
-            std::time::Duration::ZERO,
-        );
     }
 }
 

@@ -1,8 +1,9 @@
 //! Step 3 of the story, for whichever scheme it follows: the epoch timeline the story's part
 //! draws ([`crate::model::timeline`]): epochs 0–3 (and the epoch shown, past them) side by
 //! side, each GPU's first indices, the repeats marked, each epoch's seeding call. This keeps
-//! the section and its title, asks the part for the timeline one epoch per browser task, puts
-//! its HTML in ([`patch::morph`]) and does what its epoch buttons ask ([`patch::act`]).
+//! the section and its title, asks the part for the timeline one epoch per browser task
+//! ([`patch::each_task`]), puts its HTML in ([`patch::morph`]) and does what its epoch buttons
+//! ask ([`patch::act`]).
 
 use leptos::html::{Div, Section};
 use leptos::prelude::*;
@@ -13,6 +14,7 @@ use super::part::{self, Part, describe};
 use super::patch;
 use super::{AppState, fill, tr};
 use crate::i18n::page::TableText as T;
+use crate::model::{Params, Stage};
 
 /// The epoch timeline of the followed scheme, once the story's part is loaded (when the
 /// section first comes within a screen of the viewport). Where the followed scheme refuses the
@@ -25,26 +27,52 @@ pub fn Timeline() -> impl IntoView {
     let host = NodeRef::<Div>::new();
     let part = part::load_near(part::STORY, section);
     let refused = Memo::new(move |_| focus.deal.with(Result::is_err));
+    // The stage plays no part in the timeline: its ticks ask the part nothing.
     let asked = Memo::new(move |_| {
-        let query = state.picture.with(|p| p.params.to_query());
+        let query =
+            state.picture.with(|p| Params { stage: Stage::Batch, ..p.params.clone() }.to_query());
         (query, focus.scheme.get().name(), state.lang.get())
     });
-    let busy = RwSignal::new(true);
+    let busy = RwSignal::new(false);
     let failed = RwSignal::new(None::<String>);
     let generation = StoredValue::new(0u64);
+    // The scheme whose timeline is shown: another's is taken down at once, not left under a
+    // sentence that names the new one while its run draws.
+    let drawn_for = StoredValue::new("");
     Effect::new(move |_| {
         let (query, scheme, lang) = asked.get();
         generation.update_value(|g| *g += 1);
         let (Part::Ready, Some(host)) = (part.get(), host.get()) else { return };
+        let host: web_sys::Element = host.into();
         if refused.get() {
             host.set_inner_html("");
             busy.set(false);
             return;
         }
+        if drawn_for.get_value() != scheme {
+            host.set_inner_html("");
+        }
         busy.set(true);
-        let ask =
-            Ask { query, scheme, lang: lang.code(), generation, mine: generation.get_value() };
-        ask.next(host.into(), busy, failed);
+        patch::each_task(generation, generation.get_value(), move || {
+            let Some(timeline) = part::story::<TimelinePart>() else { return false };
+            match timeline.draw(&query, scheme, lang.code()) {
+                Ok(Some(html)) => {
+                    patch::morph(&host, &html);
+                    drawn_for.set_value(scheme);
+                    failed.set(None);
+                    busy.set(false);
+                    false
+                }
+                Ok(None) => true,
+                Err(error) => {
+                    host.set_inner_html("");
+                    drawn_for.set_value("");
+                    failed.set(Some(describe(&error)));
+                    busy.set(false);
+                    false
+                }
+            }
+        });
     });
     let on_click = move |e: leptos::ev::MouseEvent| patch::act(state, &e);
     let status = move || match (part.get(), failed.get()) {
@@ -65,42 +93,6 @@ pub fn Timeline() -> impl IntoView {
             {status}
             <div node_ref=host on:click=on_click></div>
         </section>
-    }
-}
-
-/// One drawing of the timeline, asked of the part a task at a time until it gives the HTML,
-/// or a newer one (a later `generation`) takes over.
-struct Ask {
-    query: String,
-    scheme: &'static str,
-    lang: &'static str,
-    generation: StoredValue<u64>,
-    mine: u64,
-}
-
-impl Ask {
-    fn next(self, host: web_sys::Element, busy: RwSignal<bool>, failed: RwSignal<Option<String>>) {
-        set_timeout(
-            move || {
-                if self.generation.try_get_value() != Some(self.mine) {
-                    return;
-                }
-                let Some(timeline) = part::story::<TimelinePart>() else { return };
-                match timeline.draw(&self.query, self.scheme, self.lang) {
-                    Ok(Some(html)) => {
-                        patch::morph(&host, &html);
-                        failed.set(None);
-                        busy.set(false);
-                    }
-                    Ok(None) => self.next(host, busy, failed),
-                    Err(error) => {
-                        failed.set(Some(describe(&error)));
-                        busy.set(false);
-                    }
-                }
-            },
-            std::time::Duration::ZERO,
-        );
     }
 }
 
