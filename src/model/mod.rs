@@ -5,6 +5,7 @@
 pub mod controls;
 mod ecosystem_params;
 pub mod embed;
+pub mod epoch_history;
 pub mod export;
 pub mod guide;
 pub mod html;
