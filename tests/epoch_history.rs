@@ -21,9 +21,11 @@ use sampler_viz::model::{Params, epoch_history};
 mod html;
 use html::{attribute, tags};
 
-/// The history of the distributed scheme at `query`: its HTML, and each row's
-/// `(epoch, rank, same-as, tiles)`.
-fn drawn(query: &str, lang: Lang) -> (String, Vec<(u64, usize, bool, Vec<u32>)>) {
+/// One row as drawn: `(epoch, rank, data-same-as="0", its tiles' indices)`.
+type DrawnRow = (u64, usize, bool, Vec<u32>);
+
+/// The history of the distributed scheme at `query`: its HTML, and each row.
+fn drawn(query: &str, lang: Lang) -> (String, Vec<DrawnRow>) {
     let s = scheme::by_name("distributed").unwrap();
     let params = Params::from_query(query).unwrap();
     let epochs = history::history(s, &params, history::ROW_CAP).unwrap();
