@@ -22,6 +22,8 @@ test("the walk-through steps through the five stages with CIFAR-10's numbers", a
   const url = appUrl(session.server.url, { n: 50000, num_replicas: 2, batch_size: 64 });
   const { page, errors } = await openPage(session.browser, url);
   await page.click("[data-testid=guide-start]");
+  // The button that opened it is gone: the focus is on Next, and stays there from stop to stop.
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === "guide-next");
   let guide = await readGuide(page);
   assert.equal(guide.count, "Step 1 of 8, stage 1 of 5");
   assert.equal(guide.mark, "indices");
@@ -42,6 +44,7 @@ test("the walk-through steps through the five stages with CIFAR-10's numbers", a
   }
   assert.equal(guide.count, "Step 1 of 8, stage 5 of 5");
   assert.equal(pageQuery(page).get("stage"), "5");
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "guide-next");
   // Then the story's later steps, to its last, where Done closes it.
   await page.click("[data-testid=guide-next]");
   assert.equal((await readGuide(page)).count, "Step 2 of 8");
@@ -98,6 +101,21 @@ test("the walk-through speaks Chinese with lang=zh, with the same numbers", asyn
   assert.equal(guide.count, "第 1 步（共 8 步），第 3 阶段（共 5 个）");
   assert.equal(guide.title, "让列表能被均分");
   assert.match(guide.text, /total_size = 22：padding_size = 1/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("on a phone the open walk-through stays in reach as each step scrolls into view, and fits the screen", async () => {
+  const { page, errors } = await openPage(session.browser, appUrl(session.server.url, { guide: 1 }), { width: 390, height: 844 });
+  await page.waitForSelector("[data-testid=guide-card]");
+  for (let k = 0; k < 7; k++) {
+    const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    assert.ok(fits, `stop ${k}: no sideways scrolling`);
+    await page.click("[data-testid=guide-next]");
+    await page.waitForTimeout(400);
+    const next = await page.locator("[data-testid=guide-next], [data-testid=guide-done]").first().boundingBox();
+    assert.ok(next && next.y >= 0 && next.y + next.height <= 844, `stop ${k + 1}: Next on screen (${JSON.stringify(next)})`);
+  }
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -63,6 +63,10 @@ fn a_dealt_row_says_its_own_verdict_and_steps_or_its_refusal() {
         row("distributed")
     );
     assert!(row("no_sampler").contains("all 10 samples"), "{}", row("no_sampler"));
+    // Each button names the set-up it brings up, beside the one followed.
+    let seed_per_rank = scheme::by_name("seed_per_rank").unwrap().title().text(Lang::En);
+    let wanted = format!("Compare “{seed_per_rank}” beside “");
+    assert!(row("seed_per_rank").contains(&wanted), "{}", row("seed_per_rank"));
     let refused = table(
         "n=10&replacement=0&num_samples=20",
         scheme::SCHEMES.len(),

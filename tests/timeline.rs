@@ -117,6 +117,9 @@ fn the_lists_are_pytorchs_and_the_current_epoch_is_marked() {
     let current: Vec<u64> =
         items.iter().filter(|i| i.class.as_deref() == Some("current")).map(|i| i.epoch).collect();
     assert_eq!(current, [1]);
+    // Its button says so to a screen reader too, and no other does.
+    assert_eq!(html.matches(r#"aria-current="true""#).count(), 1);
+    assert!(html.contains(r#"data-value="1" aria-current="true""#), "{html}");
     assert!(!html.contains("repeat-banner"), "{html}");
     assert!(html.contains("<span>set_epoch(2) →</span>"), "{html}");
 }

@@ -95,7 +95,7 @@ texts! {
         ),
         /// Step 3's figure past the history's budget, for a scheme whose seeding is known.
         EpochsUnlisted => (
-            "{scheme}: at this size the epochs' lists are not drawn here. Each epoch's seeding call is, and an epoch seeded as epoch 0 was is marked: it repeats epoch 0's order.",
+            "{scheme}: at this size the epochs' lists are not drawn here. Each epoch's seeding call is shown instead, and an epoch seeded the way epoch 0 was is marked: it repeats epoch 0's order.",
             "{scheme}：在这个规模下，这里不绘制各个 epoch 的列表，只给出每个 epoch 的播种调用；与 epoch 0 播种相同的 epoch 会被标出：它重复 epoch 0 的顺序。",
         ),
         /// Step 4.
@@ -179,7 +179,7 @@ texts! {
         /// The scoreboard's button column.
         ColCompare => ("Compare", "对比"),
         /// A scoreboard row's button.
-        CompareButton => ("Compare beside “{scheme}”", "与“{scheme}”并排对比"),
+        CompareButton => ("Compare “{this}” beside “{scheme}”", "把“{this}”与“{scheme}”并排对比"),
         /// A scoreboard row whose scheme refuses these settings.
         Refuses => ("refuses these settings:", "不接受这些设置："),
     }

@@ -138,7 +138,7 @@ pub fn card(stop: Stop, staged: bool, explained: (&str, &str), lang: Lang) -> St
         None => {
             let _ = write!(
                 out,
-                r#"<button type="button" class="primary" data-key="done" data-testid="guide-done" data-close="">{}</button>"#,
+                r#"<button type="button" class="primary" data-key="next" data-testid="guide-done" data-close="">{}</button>"#,
                 escape(T::Done.text(lang)),
             );
         }

@@ -71,7 +71,8 @@ pub fn table(deals: &[Result<Deal, Vec<ParamError>>], focus: &str, lang: Lang) -
         }
         out.push_str(r#"<td data-key="act">"#);
         if let Some(title) = followed.filter(|_| name != focus) {
-            let label = fill(T::CompareButton.text(lang), &[("scheme", &title)]);
+            let this = s.title().text(lang);
+            let label = fill(T::CompareButton.text(lang), &[("this", &this), ("scheme", &title)]);
             let _ = write!(
                 out,
                 r#"<button type="button" data-key="compare" data-testid="scoreboard-compare" data-compare="{name}">{}</button>"#,

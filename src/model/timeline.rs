@@ -235,7 +235,8 @@ fn item(
     let button = fill(T::EpochButton.text(lang), &[("epoch", &epoch)]);
     let _ = write!(
         out,
-        r#"<li data-key="e{epoch}" data-epoch="{epoch}"{repeats}{class}><button type="button" class="epoch-button" data-key="b{epoch}" data-set="epoch" data-value="{epoch}">{}</button>"#,
+        r#"<li data-key="e{epoch}" data-epoch="{epoch}"{repeats}{class}><button type="button" class="epoch-button" data-key="b{epoch}" data-set="epoch" data-value="{epoch}"{}>{}</button>"#,
+        if epoch == current { r#" aria-current="true""# } else { "" },
         escape(&button),
     );
     // Broken only after the arrow: the call and the seed it gives each stay whole.

@@ -253,12 +253,19 @@ fn DatasetRow() -> impl IntoView {
 #[component]
 fn Switch(focus: RwSignal<usize>) -> impl IntoView {
     let state = expect_context::<AppState>();
-    // Fewer schemes than before: the one on screen is the last there is.
-    Effect::new(move |_| {
-        let last = state.compare.with(|c| c.len().saturating_sub(1));
-        if focus.get_untracked() > last {
-            focus.set(last);
+    // A scheme put in the comparison (by its picker, or a button below) is the one shown;
+    // with fewer schemes than before, the one on screen is the last there is.
+    Effect::new(move |before: Option<Vec<&'static str>>| {
+        let names: Vec<&'static str> = state.compare.with(|c| c.iter().map(|s| s.name()).collect());
+        let changed = before
+            .as_ref()
+            .and_then(|old| names.iter().enumerate().position(|(k, n)| old.get(k) != Some(n)));
+        if let Some(k) = changed {
+            focus.set(k);
+        } else if focus.get_untracked() > names.len().saturating_sub(1) {
+            focus.set(names.len().saturating_sub(1));
         }
+        names
     });
     view! {
         <div class="scheme-switch" role="group" aria-label=tr(T::Switch)>

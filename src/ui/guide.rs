@@ -57,6 +57,9 @@ pub fn Guide() -> impl IntoView {
         if yes {
             cursor.go(Step::Split);
             state.set(Field::Stage, Stage::Indices.number().to_string());
+            // The focus goes into the card, on Next, once it is drawn (the button that opened
+            // it is gone).
+            super::focus_first_later(&["[data-testid=guide-next]"]);
         } else {
             // Focus goes back to the button that opens it, once it is drawn again.
             super::focus_first_later(&["[data-testid=guide-start]"]);
