@@ -177,7 +177,7 @@ fn dots(out: &mut String, stop: Stop, staged: bool, lang: Lang) {
         {
             let _ = write!(
                 out,
-                r#"<li class="stage-dots" data-key="stages"><ol aria-label="{}">"#,
+                r#"<li class="stage-dots" data-key="stages"><ol data-key="list" aria-label="{}">"#,
                 escape(T::Stages.text(lang))
             );
             for s in Stage::ALL {

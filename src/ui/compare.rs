@@ -253,13 +253,11 @@ fn DatasetRow() -> impl IntoView {
 #[component]
 fn Switch(focus: RwSignal<usize>) -> impl IntoView {
     let state = expect_context::<AppState>();
-    // A scheme put in the comparison (by its picker, or a button below) is the one shown;
-    // with fewer schemes than before, the one on screen is the last there is.
+    // A scheme new to the comparison (put there by its picker, or a button below) is the one
+    // shown; with fewer schemes than before, the one on screen is the last there is.
     Effect::new(move |before: Option<Vec<&'static str>>| {
         let names: Vec<&'static str> = state.compare.with(|c| c.iter().map(|s| s.name()).collect());
-        let changed = before
-            .as_ref()
-            .and_then(|old| names.iter().enumerate().position(|(k, n)| old.get(k) != Some(n)));
+        let changed = before.as_ref().and_then(|old| names.iter().position(|n| !old.contains(n)));
         if let Some(k) = changed {
             focus.set(k);
         } else if focus.get_untracked() > names.len().saturating_sub(1) {

@@ -1,8 +1,8 @@
 //! Under each compared scheme's lanes: every GPU's order over epochs 0–3, side by side, with
 //! every later epoch whose whole list is the GPU's epoch-0 list stamped "same as epoch 0", and
 //! GPU 0's samples step by step, which draw one shape again and again when the order repeats.
-//! It does not depend on the epoch shown, so playing the epochs leaves it alone; it is drawn
-//! one epoch per browser task after the lanes.
+//! It does not depend on the epoch shown, so playing the epochs only moves the mark of the
+//! epoch shown; it is drawn one epoch per browser task after the lanes.
 
 use leptos::html::Div;
 use leptos::prelude::*;

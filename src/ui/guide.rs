@@ -136,7 +136,8 @@ fn Card(
         };
         match button.get_attribute("data-go").as_deref().and_then(Stop::from_code) {
             Some(to) => go(state, cursor, to),
-            None => close(),
+            None if button.has_attribute("data-close") => close(),
+            None => {}
         }
     };
     view! { <div node_ref=host on:click=on_click></div> }

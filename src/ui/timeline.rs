@@ -25,7 +25,17 @@ pub fn Timeline() -> impl IntoView {
     let focus = expect_context::<Focus>();
     let section = NodeRef::<Section>::new();
     let host = NodeRef::<Div>::new();
-    let part = part::load_near(part::STORY, section);
+    let part = part::follow(part::STORY);
+    // Drawn from when the section first nears the screen: the part may be loaded earlier (for
+    // the pipeline, the charts), and a large timeline is work the reader elsewhere need not wait
+    // behind.
+    let near = RwSignal::new(false);
+    section.on_load(move |element| {
+        part::watch(&element, move || {
+            near.set(true);
+            part::start(part::STORY);
+        })
+    });
     let refused = Memo::new(move |_| focus.deal.with(Result::is_err));
     // The stage plays no part in the timeline: its ticks ask the part nothing.
     let asked = Memo::new(move |_| {
@@ -42,7 +52,9 @@ pub fn Timeline() -> impl IntoView {
     Effect::new(move |_| {
         let (query, scheme, lang) = asked.get();
         generation.update_value(|g| *g += 1);
-        let (Part::Ready, Some(host)) = (part.get(), host.get()) else { return };
+        let (true, Part::Ready, Some(host)) = (near.get(), part.get(), host.get()) else {
+            return;
+        };
         let host: web_sys::Element = host.into();
         if refused.get() {
             host.set_inner_html("");
