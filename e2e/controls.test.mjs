@@ -8,6 +8,7 @@ import {
   readIndexTable,
   settledTable,
   settledText,
+  settledTimeline,
   text,
   useBrowser,
   shown,
@@ -43,6 +44,7 @@ test("unticking shuffle stripes 0, 1, 2, … across ranks and writes shuffle=0 i
     await page.uncheck("[data-testid=control-shuffle]");
     assert.deepEqual(await settledTable(page, "index-table", expected), expected);
     assert.equal(pageQuery(page).get("shuffle"), "0");
+    await settledTimeline(page);
     assert.ok(await shown(page, "repeat-banner"), "shuffle=False: every epoch the same");
     await page.check("[data-testid=control-shuffle]");
     const shuffled = tableRows(await pytorchRanks({ n: 8, w: 2 }));

@@ -85,6 +85,19 @@ test("the step follows playback, the dots and the keys", async () => {
   assert.equal(await page.getAttribute("[data-testid=guide-dot-1]", "aria-current"), "step");
   await page.click("[data-testid=guide-back]");
   assert.equal((await readGuide(page)).count, "Step 1 of 8, stage 3 of 5");
+  // Back onto the first stop, from the keyboard: Back is disabled there, and the focus goes on
+  // to Next rather than to the page.
+  await page.click("[data-testid=guide-stage-2]");
+  await page.focus("[data-testid=guide-back]");
+  await page.keyboard.press("Enter");
+  assert.equal((await readGuide(page)).count, "Step 1 of 8, stage 1 of 5");
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === "guide-next");
+  await page.click("[data-testid=guide-stage-3]");
+  // A stage dot pressed from the keyboard keeps the focus as the stage moves.
+  await page.focus("[data-testid=guide-stage-4]");
+  await page.keyboard.press("Enter");
+  assert.equal((await readGuide(page)).count, "Step 1 of 8, stage 4 of 5");
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "guide-stage-4");
   await page.keyboard.press("Home");
   assert.equal((await readGuide(page)).count, "Step 1 of 8, stage 1 of 5");
   assert.equal(await page.isDisabled("[data-testid=guide-back]"), true);

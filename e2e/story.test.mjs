@@ -193,6 +193,8 @@ test("the scoreboard reads every registered scheme off its own deal, and compare
     await page.click("[data-testid=scoreboard] tr[data-scheme=seed_per_rank] [data-testid=scoreboard-compare]");
     await page.waitForSelector("[data-testid=scheme-panel][data-scheme=seed_per_rank]");
     assert.equal(pageQuery(page).get("compare"), "distributed,seed_per_rank");
+    // The focus goes up too: on the picker of the panel that now shows it.
+    await page.waitForFunction(() => document.activeElement?.closest("[data-testid=scheme-panel]")?.dataset.scheme === "seed_per_rank");
   });
 });
 

@@ -135,7 +135,14 @@ fn Card(
             return;
         };
         match button.get_attribute("data-go").as_deref().and_then(Stop::from_code) {
-            Some(to) => go(state, cursor, to),
+            Some(to) => {
+                go(state, cursor, to);
+                // Back onto the first stop disables Back: the focus goes on to Next.
+                let back = button.get_attribute("data-key").as_deref() == Some("back");
+                if back && to.neighbour(-1, animated.get_untracked()).is_none() {
+                    super::focus_first_later(&["[data-testid=guide-next]"]);
+                }
+            }
             None if button.has_attribute("data-close") => close(),
             None => {}
         }

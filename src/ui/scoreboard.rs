@@ -84,6 +84,8 @@ pub fn Scoreboard() -> impl IntoView {
         };
         state.set_compare(vec![focus.scheme.get_untracked(), s]);
         scroll_to_top();
+        // The focus goes up with the reader: to the picker of the panel now showing `s`.
+        super::focus_first_later(&[".scheme-panel.is-focus [data-testid=scheme-picker]"]);
     };
     let status = move || {
         let why = match part.get() {

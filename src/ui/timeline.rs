@@ -49,6 +49,8 @@ pub fn Timeline() -> impl IntoView {
     // The scheme whose timeline is shown: another's is taken down at once, not left under a
     // sentence that names the new one while its run draws.
     let drawn_for = StoredValue::new("");
+    // Whether a timeline is in: until then the loading line holds its place.
+    let drawn = RwSignal::new(false);
     Effect::new(move |_| {
         let (query, scheme, lang) = asked.get();
         generation.update_value(|g| *g += 1);
@@ -58,11 +60,13 @@ pub fn Timeline() -> impl IntoView {
         let host: web_sys::Element = host.into();
         if refused.get() {
             host.set_inner_html("");
+            drawn.set(false);
             busy.set(false);
             return;
         }
         if drawn_for.get_value() != scheme {
             host.set_inner_html("");
+            drawn.set(false);
         }
         busy.set(true);
         patch::each_task(generation, generation.get_value(), move || {
@@ -70,6 +74,7 @@ pub fn Timeline() -> impl IntoView {
             match timeline.draw(&query, scheme, lang.code()) {
                 Ok(Some(html)) => {
                     patch::morph(&host, &html);
+                    drawn.set(true);
                     drawn_for.set_value(scheme);
                     failed.set(None);
                     busy.set(false);
@@ -78,6 +83,7 @@ pub fn Timeline() -> impl IntoView {
                 Ok(None) => true,
                 Err(error) => {
                     host.set_inner_html("");
+                    drawn.set(false);
                     drawn_for.set_value("");
                     failed.set(Some(describe(&error)));
                     busy.set(false);
@@ -87,16 +93,20 @@ pub fn Timeline() -> impl IntoView {
         });
     });
     let on_click = move |e: leptos::ev::MouseEvent| patch::act(state, &e);
-    let status = move || match (part.get(), failed.get()) {
-        (Part::Waiting, _) => Some(view! {
-            <p class="chart-status" role="status" data-testid="timeline-loading">{tr(T::TimelineLoading)}</p>
-        }),
+    // Until a timeline is in (the part on its way, or the section not near yet), a line holds
+    // about its height, so that nothing below moves when it comes.
+    let status = move || {
+        match (part.get(), failed.get()) {
         (Part::Missing(why), _) | (Part::Ready, Some(why)) => Some(view! {
             <p class="chart-error" role="status" data-testid="timeline-missing">
                 {fill(T::TimelineMissing, state.lang.get(), &[("why", &why)])}
             </p>
-        }),
-        (Part::Ready, None) => None,
+        }.into_any()),
+        _ if drawn.get() => None,
+        _ => Some(view! {
+            <p class="chart-status" role="status" data-testid="timeline-loading">{tr(T::TimelineLoading)}</p>
+        }.into_any()),
+    }
     };
     view! {
         <section class="timeline" data-testid="timeline" aria-labelledby="timeline-title" node_ref=section
