@@ -2,7 +2,8 @@
 //! first compared one by default), picked above the story, and its deal for the epoch shown
 //! with every GPU's list up to the tables' row limit. Each figure of a step that follows it
 //! ([`crate::model::story::Step::follows`]) reads this deal, never a particular sampler, and
-//! names the scheme it draws. `repeating` counts its first epochs that repeat epoch 0; `Refused` stands in for the downloads while it refuses the values.
+//! names the scheme it draws. `repeating` counts its first epochs that repeat epoch 0;
+//! `Refused` stands in for the downloads while it refuses the values.
 
 use std::sync::Arc;
 
