@@ -187,11 +187,18 @@ test("the buttons work from the keyboard", async () => {
 
 test("a pitfall picked at the foot of the screen is brought up to be seen; one picked higher stays put", async () => {
   await withPage({}, async (page) => {
-    // The picker's last row at the foot of the screen: the card would start below it.
-    await page.evaluate(() => {
-      const picker = document.querySelector(".scenario-picker").getBoundingClientRect();
-      window.scrollBy(0, picker.bottom - window.innerHeight + 4);
-    });
+    // The picker's last row at the foot of the screen: the card would start below it. What
+    // draws as it nears the screen (the story's figures above, from its part) may move the
+    // picker: put it at the foot again until it stays there.
+    for (let tries = 0; tries < 10; tries++) {
+      const off = await page.evaluate(() => {
+        const picker = document.querySelector(".scenario-picker").getBoundingClientRect();
+        window.scrollBy(0, picker.bottom - window.innerHeight + 4);
+        return Math.abs(picker.bottom - window.innerHeight + 4);
+      });
+      await page.waitForTimeout(300);
+      if (off < 2) break;
+    }
     await page.click("[data-testid=scenario-lengths]");
     await page.waitForSelector("[data-testid=scenario-panel][data-scenario=lengths]", { timeout: DRAWN });
     await page.waitForFunction(() => {

@@ -103,6 +103,20 @@ pub fn Scenarios() -> impl IntoView {
         let height = window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
         if top > height * 0.7 {
             super::story::bring_into_view("[data-testid=scenarios] .scenario-card");
+            // What is drawn above it meanwhile (the scoreboard dealing as it nears the screen)
+            // can push the card down again: once things settle, it is brought up again if so.
+            for wait in [400, 1200] {
+                set_timeout(
+                    move || {
+                        let Some(div) = body.get_untracked() else { return };
+                        let height = window().inner_height().ok().and_then(|h| h.as_f64());
+                        if div.get_bounding_client_rect().top() > height.unwrap_or(0.0) * 0.7 {
+                            super::story::bring_into_view("[data-testid=scenarios] .scenario-card");
+                        }
+                    },
+                    std::time::Duration::from_millis(wait),
+                );
+            }
         }
     });
     let on_click = move |event: web_sys::MouseEvent| {
