@@ -108,7 +108,8 @@ pub fn Scenarios() -> impl IntoView {
             for wait in [400, 1200] {
                 set_timeout(
                     move || {
-                        let Some(div) = body.get_untracked() else { return };
+                        // (The section may be gone by then.)
+                        let Some(div) = body.try_get_untracked().flatten() else { return };
                         let height = window().inner_height().ok().and_then(|h| h.as_f64());
                         if div.get_bounding_client_rect().top() > height.unwrap_or(0.0) * 0.7 {
                             super::story::bring_into_view("[data-testid=scenarios] .scenario-card");
