@@ -2,7 +2,7 @@
 // exactly the samples two lanes hold, compare= picks the schemes, epochs play and move.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { goldenCases, pageQuery, useBrowser } from "./harness.mjs";
+import { PARTS_MISSING, appUrl, goldenCases, openBeforeTheStorysPart, openPage, pageQuery, seriousViolations, storyPartFiles, useBrowser } from "./harness.mjs";
 import { pytorchRanks } from "./golden-ranks.mjs";
 
 const session = useBrowser();
@@ -302,4 +302,65 @@ test("pointing at a sample rings it in every lane and panel", async () => {
     await page.waitForFunction(() => document.querySelector("[data-testid=follow-style]")?.textContent === "");
     assert.deepEqual(await ringed(), []);
   });
+});
+
+// The schemes not compared by default are dealt by the story's part (model::scheme::remote):
+// the first load carries none of their code; picking one loads the part, and its lanes are
+// still the library's (the ecosystem's and the weighted tests read them against the packages).
+test("a scheme compared later loads the story's part then; the first screen never fetched it", async () => {
+  const { page, errors, warnings, requests } = await openBeforeTheStorysPart(session.browser, session.server.url);
+  try {
+    await page.selectOption("[data-testid=scheme-panel]:nth-child(2) [data-testid=scheme-picker]", "accelerate");
+    await page.waitForSelector("[data-testid=compare] [data-scheme=accelerate] [data-testid=gpu-lane]", { timeout: 10000 });
+    assert.deepEqual(storyPartFiles(requests), ["story.js", "story_bg.wasm"], "the part, once");
+    assert.equal(await page.locator("[data-testid=scheme-loading]").count(), 0);
+    const [distributed, accelerate] = await readPanels(page);
+    assert.deepEqual([distributed.scheme, accelerate.scheme], ["distributed", "accelerate"]);
+    // Accelerate hands out whole batches of the shuffled order: every sample once over the GPUs.
+    const all = accelerate.lanes.flatMap((l) => l.indices).sort((a, b) => a - b);
+    assert.deepEqual(all, distributed.lanes.flatMap((l) => l.indices).sort((a, b) => a - b));
+    assert.deepEqual([errors, warnings], [[], []]);
+  } finally {
+    await page.close();
+  }
+});
+
+test("while its part loads a scheme's panel says so, then draws; the other panel never waits", async () => {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  const route = [/\/parts\//, async (r) => { await held; await r.continue(); }];
+  const url = appUrl(session.server.url, { compare: "distributed,weighted_wrapper", hide: "pipeline,timeline" });
+  const { page, errors } = await openPage(session.browser, url, undefined, { route });
+  try {
+    const loading = page.locator("[data-scheme=weighted_wrapper] [data-testid=scheme-loading]");
+    await loading.waitFor({ timeout: 10000 });
+    assert.equal((await loading.textContent()).trim(), "Loading this scheme: the page loads it when it is first compared.");
+    assert.equal(await loading.getAttribute("aria-busy"), "true");
+    assert.ok((await page.locator("[data-scheme=distributed] [data-testid=gpu-lane]").count()) > 0);
+    release();
+    await page.waitForSelector("[data-scheme=weighted_wrapper] [data-testid=gpu-lane]", { timeout: 10000 });
+    assert.equal(await loading.count(), 0);
+    assert.deepEqual(errors, []);
+  } finally {
+    release();
+    await page.close();
+  }
+});
+
+test("a scheme whose part is missing says why in its panel, in both languages; the rest works", async () => {
+  for (const [lang, said] of [["en", /^This scheme could not be loaded \(.+\); the other panels work without it\.$/], ["zh", /^该方案无法加载（.+）；其他面板不受影响。$/]]) {
+    const url = appUrl(session.server.url, { compare: "distributed,monai_weighted", lang, hide: "pipeline,timeline" });
+    const { page } = await openPage(session.browser, url, undefined, { route: PARTS_MISSING });
+    try {
+      const missing = page.locator("[data-scheme=monai_weighted] [data-testid=scheme-loading]");
+      await page.waitForFunction(() => document.querySelector("[data-scheme=monai_weighted] [data-testid=scheme-loading]")?.getAttribute("aria-busy") === "false", null, { timeout: 10000 });
+      assert.match((await missing.textContent()).trim(), said);
+      assert.deepEqual(await seriousViolations(page, "[data-testid=compare]"), [], "axe on the panel that says so");
+      // The default scheme goes on: a control still redraws its lanes.
+      await page.fill("[data-testid=control-num_replicas] >> nth=0", "3");
+      await page.waitForFunction(() => document.querySelectorAll("[data-scheme=distributed] [data-testid=gpu-lane]").length === 3, null, { timeout: 10000 });
+    } finally {
+      await page.close();
+    }
+  }
 });

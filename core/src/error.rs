@@ -11,6 +11,7 @@ use super::{MAX_LEN, MAX_TOTAL_SIZE};
 /// `Display` gives PyTorch's exact message where PyTorch raises (and this tool's limits in
 /// English); [`SamplerError::exception`] names the Python exception type. The page words the
 /// rule behind each error itself, in its languages.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SamplerError {
     /// `DistributedSampler(..., num_replicas, rank)` with `rank` outside `[0, num_replicas - 1]`

@@ -15,6 +15,7 @@ use super::multinomial::{draws, multinomial};
 use super::{Config, DistributedSampler, Generator, MAX_LEN, SamplerError};
 
 /// A Python number given as an argument, kept as Python would print it.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, Copy)]
 pub enum Number {
     /// An `int`.
@@ -75,6 +76,7 @@ impl fmt::Display for Number {
 }
 
 /// A tensor's shape, printed as Python prints the tuple: `(2, 1)`, `(3,)`, `()`.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Shape(pub Vec<usize>);
 

@@ -57,7 +57,9 @@ impl Stage {
 }
 
 /// Every parameter the page takes, in the URL's names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Field {
     N,
     NumReplicas,
@@ -199,7 +201,7 @@ impl fmt::Display for Field {
 }
 
 /// A value the page cannot use, with the rule it breaks.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ParamError {
     /// The parameter at fault (the control the message goes next to).
     pub field: Field,
@@ -209,7 +211,7 @@ pub struct ParamError {
 
 /// What is wrong with a value, kept as data so that [`ParamError::message`] and
 /// [`ParamError::rule`] can say it in the page's language.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Problem {
     /// Not a whole number in `min ..= max` (`None`: unbounded on that side).
     NotWhole { got: String, min: Option<i128>, max: Option<i128> },
@@ -236,6 +238,10 @@ pub enum Problem {
     EpochTooFar { max: u64 },
     /// What the core refused: PyTorch's error, or this tool's limit.
     Refused(SamplerError),
+    /// A scheme dealt on demand ([`super::scheme::remote`]) while the part that deals it loads.
+    Loading,
+    /// A scheme dealt on demand whose part could not be loaded: why, in the browser's words.
+    NotLoaded(String),
 }
 
 impl ParamError {
@@ -274,6 +280,10 @@ impl ParamError {
             Problem::EpochTooFar { max } => {
                 return fill(ErrorText::EpochTooFar.text(lang), &[("max", max)]);
             }
+            Problem::Loading => return ErrorText::SchemeLoading.text(lang).to_string(),
+            Problem::NotLoaded(why) => {
+                return fill(ErrorText::SchemeNotLoaded.text(lang), &[("why", why)]);
+            }
             Problem::NotFlag { got } => (ErrorText::NotFlag, got),
             Problem::NotWhole { got, min: None, .. } => (ErrorText::NotWhole, got),
             Problem::NotWhole { got, max: None, .. } => (ErrorText::NotWholeAtLeast, got),
@@ -284,6 +294,12 @@ impl ParamError {
             _ => (0, 0),
         };
         fill(key.text(lang), &[("field", field), ("got", got), ("min", &min), ("max", &max)])
+    }
+
+    /// Whether it says only that a scheme dealt on demand has not been dealt yet (its part is
+    /// loading, or missing): nothing refused the values.
+    pub fn is_on_demand(&self) -> bool {
+        matches!(self.problem, Problem::Loading | Problem::NotLoaded(_))
     }
 
     /// Whether the message is PyTorch's own, English in either language (the page marks it

@@ -4,7 +4,7 @@
 use crate::sampler::{BatchSampler, Epoch};
 
 /// How many samples are processed how many times, over all ranks, in one epoch.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Visits {
     /// `(times, samples)`: `samples` dataset items are processed `times` times. Ascending.
     pub histogram: Vec<(u32, u64)>,

@@ -122,7 +122,7 @@ fn python_float(x: f64) -> String {
 }
 
 /// Two classes of `n` samples: class 1 is the last `minority`, class 0 the others.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Classes {
     /// `len(dataset)`.
     pub n: u64,

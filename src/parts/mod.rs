@@ -10,8 +10,9 @@
 //!
 //! Today there is one part, the story's (feature `story-part`): step 1's pipeline of chips
 //! ([`pipeline`]), step 3's epoch timeline ([`timeline`]), step 6's scoreboard
-//! ([`scoreboard`]), the charts ([`charts`]) and the pitfalls worked out ([`pitfalls`]), in one module so that they share one copy of the model
-//! and the core.
+//! ([`scoreboard`]), the charts ([`charts`]), the pitfalls worked out ([`pitfalls`]) and the
+//! schemes the page deals on demand ([`schemes`]), in one module so that they share one copy of
+//! the model and the core.
 
 #[cfg(feature = "story-part")]
 pub mod charts;
@@ -19,6 +20,8 @@ pub mod charts;
 pub mod pipeline;
 #[cfg(feature = "story-part")]
 pub mod pitfalls;
+#[cfg(feature = "story-part")]
+pub mod schemes;
 #[cfg(feature = "story-part")]
 pub mod scoreboard;
 #[cfg(feature = "story-part")]

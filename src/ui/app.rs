@@ -37,6 +37,7 @@ use crate::model::{Field, Params};
 /// The whole page. State comes from the URL and is shared through context.
 #[component]
 pub fn App() -> impl IntoView {
+    crate::model::scheme::remote::install(super::schemes_part::ask);
     let state = AppState::from_query(&query_pairs());
     super::state::set_html_lang(state.lang.get_untracked());
     let layout = embed::page_layout();

@@ -37,6 +37,7 @@ mod scheme_facts;
 mod scheme_options;
 mod scheme_panel;
 mod scheme_stages;
+mod schemes_part;
 mod scoreboard;
 mod share;
 mod stages_figure;

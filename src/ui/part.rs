@@ -72,6 +72,11 @@ pub fn follow(name: &'static str) -> RwSignal<Part> {
     RwSignal::from(shared(name))
 }
 
+/// Where part `name` is, read as a signal (whatever reads it is worked out again as it moves).
+pub fn tracked(name: &'static str) -> Part {
+    shared(name).get()
+}
+
 /// Loads part `name` now, unless it has been tried already; the signal follows it.
 pub fn load_now(name: &'static str) -> RwSignal<Part> {
     start(name);

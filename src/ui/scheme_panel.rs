@@ -375,7 +375,17 @@ fn Cover(k: usize) -> impl IntoView {
 }
 
 /// The library's refusal of these arguments, word for word.
-fn refused(errors: &[crate::model::ParamError], lang: Lang) -> impl IntoView {
+fn refused(errors: &[crate::model::ParamError], lang: Lang) -> AnyView {
+    // A scheme dealt on demand, still to load (or missing): nothing is refused.
+    if let Some(e) = errors.first().filter(|e| e.is_on_demand()) {
+        let busy = matches!(e.problem, crate::model::Problem::Loading);
+        return view! {
+            <div class="scheme-loading" data-testid="scheme-loading" role="status" aria-busy=busy.to_string()>
+                <p>{e.message(lang)}</p>
+            </div>
+        }
+        .into_any();
+    }
     let items = errors
         .iter()
         .map(|e| {
@@ -387,4 +397,5 @@ fn refused(errors: &[crate::model::ParamError], lang: Lang) -> impl IntoView {
     // The library's refusal, or only this page's limits (the library would go on).
     let heading = if errors.iter().any(|e| e.is_pytorchs()) { T::Refused } else { T::NotDrawn };
     view! { <div class="error-note" data-testid="scheme-refused"><p>{heading.text(lang)}</p>{items}</div> }
+        .into_any()
 }

@@ -128,6 +128,10 @@ impl Said {
     /// What `focus`'s scheme refusing `errors` says in place of a figure or a download
     /// (`key` taking the scheme's title).
     pub fn refused(key: T, focus: Focus, errors: &[crate::model::ParamError], lang: Lang) -> Said {
+        // A scheme still to load refuses nothing: the sentence says it is on its way.
+        if let Some(e) = errors.first().filter(|e| e.is_on_demand()) {
+            return Said { text: e.message(lang), library: None };
+        }
         let scheme = focus.scheme.get().title().text(lang);
         Said::with_library(fill(key, lang, &[("scheme", &scheme)]), errors, lang)
     }

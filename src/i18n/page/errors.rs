@@ -39,6 +39,16 @@ texts! {
             "This set-up's generator runs on from epoch to epoch, so every earlier epoch is drawn again to reach this one: at this len(dataset) the page goes up to epoch {max} (the library has no such limit).",
             "该方案的随机数生成器跨 epoch 连续使用，要到达这个 epoch 必须重新生成之前的每个 epoch：在此 len(dataset) 下本页面最多到 epoch {max}（库本身没有这个限制）。",
         ),
+        /// A scheme the story's part deals (`model::scheme::remote`), while that part loads.
+        SchemeLoading => (
+            "Loading this scheme: the page loads it when it is first compared.",
+            "正在加载该方案：页面在首次比较它时才加载。",
+        ),
+        /// A scheme the story's part deals, when that part could not be loaded.
+        SchemeNotLoaded => (
+            "This scheme could not be loaded ({why}); the other panels work without it.",
+            "该方案无法加载（{why}）；其他面板不受影响。",
+        ),
         /// The page's cap on ranks.
         TooManyRanks => (
             "This page draws at most {max} ranks (PyTorch has no such limit).",

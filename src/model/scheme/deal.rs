@@ -6,7 +6,7 @@ use crate::model::visits::{self, Visits};
 use crate::sampler::BatchSampler;
 
 /// How a position of a rank's list came to be.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Origin {
     /// A sample of the dataset, at its first place in the list.
     Sample,
@@ -20,7 +20,7 @@ pub enum Origin {
 }
 
 /// One sample in a GPU's lane.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tile {
     /// The dataset index.
     pub index: u32,
@@ -31,7 +31,7 @@ pub struct Tile {
 }
 
 /// One GPU's epoch.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Lane {
     /// The first samples it processes, in order (up to the cap the deal was made with).
     pub tiles: Vec<Tile>,
@@ -83,7 +83,7 @@ impl Lane {
 }
 
 /// What every rank processes in one epoch, and what that adds up to.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Deal {
     /// `len(dataset)`.
     pub n: u64,

@@ -9,7 +9,7 @@ use crate::model::{Field, ParamError, Params, Problem};
 use crate::sampler::{BatchSampler, Number, WeightedRandomSampler, unpack_seed};
 
 /// The weighted schemes' facts about one epoch.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Draws {
     /// Samples drawn on more than one GPU.
     pub on_several_gpus: u64,
@@ -22,7 +22,7 @@ pub struct Draws {
 }
 
 /// How many samples of each class every GPU trains on this epoch.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ClassCounts {
     /// Which sample is in which class.
     pub classes: Classes,

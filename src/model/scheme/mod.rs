@@ -20,6 +20,7 @@ mod lightning_wrapper;
 mod monai_weighted;
 mod no_sampler;
 mod python;
+pub mod remote;
 mod seed_per_rank;
 pub mod stages;
 mod torchdata_resume;
@@ -86,7 +87,7 @@ fn past_epochs_fit(params: &Params, permutations_per_epoch: u64) -> Result<(), V
 pub const LANE_CAP: usize = 64;
 
 /// A stage a scheme's samples go through, in order (what the pipeline animates).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Step {
     /// `0 .. n-1`, as the dataset numbers them.
     Indices,
@@ -203,7 +204,7 @@ pub trait Scheme: Sync {
     /// About how many random draws (or list positions) one epoch's deal takes: what the epoch
     /// history weighs against its budget. Every rank's list by default.
     fn draws_per_epoch(&self, params: &Params) -> u64 {
-        params.n.saturating_mul(params.num_replicas.max(1) as u64)
+        every_rank_list(params)
     }
     /// Whether "epochs until every GPU has seen every sample" means something for it: not for
     /// a scheme that stages a one-off event (a resume) in every epoch.
@@ -230,8 +231,13 @@ pub trait Scheme: Sync {
     }
 }
 
+/// Positions in every rank's list of a whole epoch: [`Scheme::draws_per_epoch`]'s default.
+fn every_rank_list(params: &Params) -> u64 {
+    params.n.saturating_mul(params.num_replicas.max(1) as u64)
+}
+
 /// How one epoch's permutation is seeded ([`Scheme::epoch_seed`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum EpochSeed {
     /// `g.manual_seed(seed + told)`, `told` being the epoch given to `set_epoch` (0 without it).
     Seeded {
@@ -256,19 +262,33 @@ impl EpochSeed {
     }
 }
 
-/// Every scheme the page can compare, in the pickers' order.
+/// A scheme that the page's own wasm deals through the story's part ([`remote::Remote`]), so
+/// that its first load carries none of its code; everything else (tests, the JS API, the
+/// parts) deals it directly.
+macro_rules! on_demand {
+    ($scheme:expr) => {{
+        #[cfg(feature = "on-demand")]
+        let scheme: &dyn Scheme = &remote::Remote($scheme);
+        #[cfg(not(feature = "on-demand"))]
+        let scheme: &dyn Scheme = &$scheme;
+        scheme
+    }};
+}
+
+/// Every scheme the page can compare, in the pickers' order: the two compared by default, then
+/// those dealt on demand.
 pub static SCHEMES: &[&dyn Scheme] = &[
     &Distributed,
     &NoSamplerScheme,
-    &SeedPerRank,
-    &Accelerate,
-    &LightningWrapper,
-    &LightningUnrepeated,
-    &TorchdataResume,
-    &Iterable,
-    &WeightedNoWrapper,
-    &WeightedWrapper,
-    &MonaiWeighted,
+    on_demand!(SeedPerRank),
+    on_demand!(Accelerate),
+    on_demand!(LightningWrapper),
+    on_demand!(LightningUnrepeated),
+    on_demand!(TorchdataResume),
+    on_demand!(Iterable),
+    on_demand!(WeightedNoWrapper),
+    on_demand!(WeightedWrapper),
+    on_demand!(MonaiWeighted),
 ];
 
 /// The registered scheme called `name`.

@@ -6,7 +6,7 @@ use super::{LANE_CAP, Step};
 use crate::sampler::{BatchSampler, Epoch};
 
 /// What the indices look like after one stage.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct StageView {
     /// The stage.
     pub step: Step,
@@ -15,7 +15,7 @@ pub struct StageView {
 }
 
 /// One row of a stage: its first indices, in groups (batches) where the stage has them.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct StageRow {
     /// The GPU whose row it is, or `None` for the epoch's whole list.
     pub gpu: Option<usize>,
