@@ -356,6 +356,12 @@ test("a scheme whose part is missing says why in its panel, in both languages; t
       await page.waitForFunction(() => document.querySelector("[data-scheme=monai_weighted] [data-testid=scheme-loading]")?.getAttribute("aria-busy") === "false", null, { timeout: 10000 });
       assert.match((await missing.textContent()).trim(), said);
       assert.deepEqual(await seriousViolations(page, "[data-testid=compare]"), [], "axe on the panel that says so");
+      if (lang === "en") {
+        // Compared anew once the files are back, the part is tried again.
+        await page.unroute(PARTS_MISSING[0]);
+        await page.selectOption("[data-testid=scheme-panel]:nth-child(2) [data-testid=scheme-picker]", "weighted_wrapper");
+        await page.waitForSelector("[data-scheme=weighted_wrapper] [data-testid=gpu-lane]", { timeout: 10000 });
+      }
       // The default scheme goes on: a control still redraws its lanes.
       await page.fill("[data-testid=control-num_replicas] >> nth=0", "3");
       await page.waitForFunction(() => document.querySelectorAll("[data-scheme=distributed] [data-testid=gpu-lane]").length === 3, null, { timeout: 10000 });

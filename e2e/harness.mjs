@@ -175,6 +175,15 @@ export async function openBeforeTheStorysPart(browser, base) {
   return { ...opened, requests };
 }
 
+/**
+ * Waits until no compared scheme is still loading: a scheme other than the default two is
+ * dealt by the story's part (src/model/scheme/remote.rs), so its panel says "loading" (with
+ * aria-busy) for a moment after the default one has drawn.
+ */
+export async function everySchemeDealt(page, timeout = DRAWN) {
+  await page.waitForFunction(() => !document.querySelector("[data-testid=scheme-loading][aria-busy=true]"), null, { timeout });
+}
+
 /** Makes every request for a part fail, as a host missing the files would (for `route`). */
 export const PARTS_MISSING = [/\/parts\//, (route) => route.fulfill({ status: 404, body: "not found" })];
 
@@ -282,6 +291,7 @@ export function useBrowser(prefix = "/") {
     const { page, errors, warnings } = await openPage(session.browser, url, viewport, options);
     try {
       await page.waitForSelector(ready, { timeout });
+      await everySchemeDealt(page, timeout);
       await body(page);
       assert.deepEqual(errors, [], "no console errors or page errors");
       assert.deepEqual(warnings, [], "no console warnings");

@@ -3,7 +3,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
-import { DRAWN, TABLE, appUrl, count, openPage, readIndexTable, useBrowser } from "./harness.mjs";
+import { DRAWN, PARTS_MISSING, TABLE, appUrl, count, openPage, readIndexTable, useBrowser } from "./harness.mjs";
 
 const CLIPBOARD = { permissions: ["clipboard-read", "clipboard-write"] };
 
@@ -274,4 +274,27 @@ test("the CSV and JSON downloads list what the index tables show", async () => {
     assert.equal(data.no_sampler.manual_seed, 3);
     assert.match(await page.textContent(".downloads [role=status]"), /Saved sampler-viz_distributed_n23_w3_seed7_epoch1\.json/);
   });
+});
+
+test("a download whose part is missing says so, in both languages; nothing is saved", async () => {
+  // The story's part writes the files: a host missing it leaves the buttons saying why.
+  for (const [lang, said] of [
+    ["en", /^sampler-viz_distributed_n10_w2_seed0_epoch0\.csv could not be written: the part of the page that writes it could not be loaded\.$/],
+    ["zh", /^无法生成 sampler-viz_distributed_n10_w2_seed0_epoch0\.csv：负责生成它的页面部分无法加载。$/],
+  ]) {
+    const url = appUrl(session.server.url, { n: 10, num_replicas: 2, lang });
+    const { page } = await openPage(session.browser, url, undefined, { route: PARTS_MISSING });
+    try {
+      await page.waitForSelector(TABLE, { timeout: DRAWN });
+      const downloads = [];
+      page.on("download", (d) => downloads.push(d));
+      await page.click("[data-testid=download-csv]");
+      const status = page.locator(".downloads [role=status]");
+      await page.waitForFunction(() => document.querySelector(".downloads [role=status]")?.textContent.trim() !== "", null, { timeout: DRAWN });
+      assert.match((await status.textContent()).trim(), said);
+      assert.deepEqual(downloads, []);
+    } finally {
+      await page.close();
+    }
+  }
 });

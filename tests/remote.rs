@@ -51,6 +51,9 @@ const QUERIES: &[&str] = &[
     "n=10&num_replicas=2&batch_size=2&shuffle=0&weights=1,0",
     "n=8&num_replicas=2&loader_shuffle=1",
     "n=5&num_replicas=2&batch_size=0",
+    "n=9&num_replicas=3&rank=1&stage=3&use_seedable_sampler=1&data_seed=4&even_batches=0",
+    "n=16&num_replicas=2&weights=uniform&num_samples_per_rank=3&even_divisible=0&generator=global_per_rank",
+    "n=6&num_replicas=2&seeding=unseeded&os_seed=11&generator=global_alike&num_workers=1",
 ];
 
 fn params(query: &str) -> Params {
@@ -119,7 +122,14 @@ fn until_the_part_answers_a_deal_says_it_is_loading_or_why_it_cannot_be() {
     }
     assert_ne!(errors[0].message(Lang::En), errors[0].message(Lang::Zh));
     assert!(scheme.stages(&p).is_err());
-    assert_eq!(scheme.python(&p, Lang::En), "");
+    // The other answers are what the page shows meanwhile: no repetition, no seed, every rank's
+    // list as the history's cost, and a Python comment that says why there is no Python.
+    assert!(!scheme.repeats_by_design(&p));
+    assert_eq!(scheme.epoch_seed(&p, 0), None);
+    assert_eq!(scheme.draws_per_epoch(&p), p.n * p.num_replicas as u64);
+    for lang in [Lang::En, Lang::Zh] {
+        assert_eq!(scheme.python(&p, lang), format!("# {}", errors[0].message(lang)));
+    }
 
     remote::install(|_| Err(Unavailable::Missing("404 Not Found".into())));
     let errors = scheme.deal(&p, &Shared::default()).expect_err("nothing to deal with");

@@ -6,8 +6,8 @@ import { configLabel, drawnPage, settle } from "./page.mjs";
 
 /** Untimed control changes before the timed ones. */
 const WARMUP = 2;
-/** The schemes whose first lane must change (the default comparison). */
-const SCHEMES = ["distributed", "no_sampler"];
+/** The schemes whose first lane must change: `compare=`'s, or the default comparison. */
+const schemesOf = (params) => (params.compare ?? "distributed,no_sampler").split(",");
 
 /**
  * In the page: types `value` into the epoch control (value + input event, as `page.fill` does)
@@ -82,11 +82,12 @@ export async function controlChange(browser, base, params, budget, changes) {
   const runs = [];
   const split = { script: [], layout: [], style: [], other: [] };
   let epoch = Number(params.epoch ?? 0);
-  const label = `control change (epoch) → both panels ${configLabel(params)}`;
+  const label = `control change (epoch) → both panels ${configLabel(params)}${params.compare ? ` (${params.compare})` : ""}`;
   try {
     const shown = await page.$$eval("[data-testid=compare] [data-testid=scheme-panel]", (ps) =>
       ps.map((p) => p.dataset.scheme),
     );
+    const SCHEMES = schemesOf(params);
     for (const s of SCHEMES) {
       if (!shown.includes(s)) throw new Error(`no ${s} panel (the panels: ${shown.join(", ")})`);
     }

@@ -100,6 +100,14 @@ try {
   await measure("change", "epoch change at ImageNet-1k", () =>
     controlChange(browser, base, IMAGENET, budgets.changeImagenet, CHANGES),
   );
+  // A scheme other than the default two is dealt by the story's part (model::scheme::remote):
+  // each change asks it through bytes.
+  await measure("change", "epoch change at n = 50,000, Accelerate dealt by the part", () =>
+    controlChange(browser, base, { n: 50000, num_replicas: 2, compare: "distributed,accelerate" }, budgets.change50k, CHANGES),
+  );
+  await measure("change", "epoch change at ImageNet-1k, Accelerate dealt by the part", () =>
+    controlChange(browser, base, { ...IMAGENET, compare: "distributed,accelerate" }, budgets.changeImagenet, CHANGES),
+  );
   await measure("frames", "epochs playing at n = 8", () =>
     epochAnimation(browser, base, { n: 8, num_replicas: 2 }, budgets.frameP95, EPOCHS_MS),
   );

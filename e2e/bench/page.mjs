@@ -1,5 +1,5 @@
 // Opening the built page and letting it settle: shared by the measure-*.mjs modules.
-import { appUrl, openPage } from "../harness.mjs";
+import { appUrl, everySchemeDealt, openPage } from "../harness.mjs";
 
 /** How long the page may take to draw at all (wasm start-up included). */
 export const DRAWN = 30_000;
@@ -32,6 +32,7 @@ export async function drawnPage(browser, base, params, timeout = DRAWN, options 
   await page.waitForSelector(TABLE_ROW, { timeout });
   await page.waitForSelector(LANE_TILE, { timeout });
   await page.waitForFunction(pictureOf, shownN(params), { timeout });
+  await everySchemeDealt(page, timeout);
   await settle(page);
   return { page, errors };
 }

@@ -10,12 +10,14 @@
 //!
 //! Today there is one part, the story's (feature `story-part`): step 1's pipeline of chips
 //! ([`pipeline`]), step 3's epoch timeline ([`timeline`]), step 6's scoreboard
-//! ([`scoreboard`]), the charts ([`charts`]), the pitfalls worked out ([`pitfalls`]) and the
-//! schemes the page deals on demand ([`schemes`]), in one module so that they share one copy of
+//! ([`scoreboard`]), the charts ([`charts`]), the pitfalls worked out ([`pitfalls`]), the
+//! downloads' files ([`downloads`]) and the schemes the page deals on demand ([`schemes`]), in one module so that they share one copy of
 //! the model and the core.
 
 #[cfg(feature = "story-part")]
 pub mod charts;
+#[cfg(feature = "story-part")]
+pub mod downloads;
 #[cfg(feature = "story-part")]
 pub mod pipeline;
 #[cfg(feature = "story-part")]

@@ -94,6 +94,13 @@ pub fn retry(name: &'static str) {
     begin(name, true);
 }
 
+/// Tries part `name` again if it could not be loaded (a reader asking anew for what needs it).
+pub fn retry_missing(name: &'static str) {
+    if matches!(shared(name).get_untracked(), Part::Missing(_)) {
+        retry(name);
+    }
+}
+
 fn begin(name: &'static str, again_if_missing: bool) {
     let shared = shared(name);
     let attempt = TRIES.with_borrow_mut(|tries| {

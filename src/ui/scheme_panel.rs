@@ -118,7 +118,11 @@ fn refused_as_asked(k: usize) -> Memo<Option<Vec<crate::model::ParamError>>> {
         if asked == drawn || !affordable {
             return None;
         }
-        scheme.deal(&asked, &scheme::Shared::default()).err()
+        // A scheme still to load refuses nothing: its panel says it is loading.
+        scheme
+            .deal(&asked, &scheme::Shared::default())
+            .err()
+            .filter(|errors| !errors.iter().any(crate::model::ParamError::is_on_demand))
     })
 }
 

@@ -4,17 +4,18 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::time::Duration;
+use wasm_bindgen::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, js_sys};
 
 use super::focus::Focus;
+use super::part::{self, Part};
 use super::{AppState, fill, rich, thousands, tr};
 use crate::i18n::page::PanelText as T;
+use crate::model::Params;
 use crate::model::embed::{Layout, Section, iframe_code, iframe_title, pitfall_iframe_title};
 use crate::model::export;
-use crate::model::scheme::{Scheme, Shared};
-use crate::model::{Params, Picture, Stage};
 
 /// The link, the embed code and the downloads for the current picture.
 #[component]
@@ -116,23 +117,36 @@ fn CopyField(
     }
 }
 
-/// CSV and JSON of every rank's indices this epoch, with the scheme the story follows.
+/// CSV and JSON of every rank's indices this epoch, with the scheme the story follows: the
+/// story's part writes the file (`parts::downloads`), loaded by the first click if nothing
+/// loaded it before.
 #[component]
 fn Downloads() -> impl IntoView {
     let state = expect_context::<AppState>();
     let focus = expect_context::<Focus>();
-    // What became of the last download: the file's name, and whether it was saved.
-    let saved = RwSignal::new(None::<(String, bool)>);
-    let save = move |json: bool| {
+    // What became of the last download: the file's name, and what the status says of it.
+    let saved = RwSignal::new(None::<(String, T)>);
+    // A download asked for (JSON or not) while the part loads.
+    let pending = RwSignal::new(None::<bool>);
+    Effect::new(move |_| {
+        let Some(json) = pending.get() else { return };
+        let ready = match part::tracked(part::STORY) {
+            Part::Waiting => return,
+            Part::Ready => part::story::<DownloadsPart>(),
+            Part::Missing(_) => None,
+        };
+        pending.set(None);
         let scheme = focus.scheme.get_untracked();
-        let (name, result) = state.picture.with_untracked(|p| download(p, scheme, json));
-        saved.set(Some((name, result.is_ok())));
+        let params = state.picture.with_untracked(|p| p.params.clone());
+        saved.set(Some(download(ready.as_ref(), &params, scheme.name(), json)));
+    });
+    let save = move |json: bool| {
+        saved.set(None);
+        part::start(part::STORY);
+        pending.set(Some(json));
     };
-    let status = move || {
-        saved.get().map(|(name, ok)| {
-            fill(if ok { T::Saved } else { T::SaveRefused }, state.lang.get(), &[("name", &name)])
-        })
-    };
+    let status =
+        move || saved.get().map(|(name, said)| fill(said, state.lang.get(), &[("name", &name)]));
     // The cap is the same for every scheme: the followed scheme's lanes say whether it cuts.
     let cut = move || {
         let cap = state.picture.with(|p| export::cap(&p.params));
@@ -157,24 +171,34 @@ fn Downloads() -> impl IntoView {
     }
 }
 
-/// Saves what `scheme` deals for the picture's values as CSV or JSON; returns the file's name
-/// and what became of it.
-fn download(p: &Picture, scheme: &dyn Scheme, json: bool) -> (String, Result<(), JsValue>) {
-    let name =
-        |extension: &str| format!("{}.{extension}", export::file_stem(&p.params, scheme.name()));
-    let params = Params { stage: Stage::Batch, ..p.params.clone() };
-    let shared = Shared { epoch: Some(p.epoch.clone()) };
-    let Ok(deal) = export::deal(scheme, &params, &shared) else {
-        return (name(if json { "json" } else { "csv" }), Err(JsValue::NULL));
-    };
-    let (text, extension, mime) = if json {
-        (export::json(p, scheme, &deal), "json", "application/json")
-    } else {
-        (export::csv(&deal), "csv", "text/csv;charset=utf-8")
-    };
-    let name = name(extension);
-    let result = save_file(&name, mime, &text);
-    (name, result)
+#[wasm_bindgen]
+extern "C" {
+    /// The story's part, seen for the downloads' files.
+    type DownloadsPart;
+    #[wasm_bindgen(method, catch, js_name = download)]
+    fn download_js(
+        this: &DownloadsPart,
+        query: &str,
+        scheme: &str,
+        json: bool,
+    ) -> Result<String, JsValue>;
+}
+
+/// Saves what `scheme` deals for `params` as CSV or JSON, written by the part (`None`: it could
+/// not be loaded); returns the file's name and what became of it.
+fn download(
+    part: Option<&DownloadsPart>,
+    params: &Params,
+    scheme: &str,
+    json: bool,
+) -> (String, T) {
+    let (extension, mime) =
+        if json { ("json", "application/json") } else { ("csv", "text/csv;charset=utf-8") };
+    let name = format!("{}.{extension}", export::file_stem(params, scheme));
+    let Some(part) = part else { return (name, T::SaveMissing) };
+    let text = part.download_js(&params.to_query(), scheme, json).ok();
+    let saved = text.is_some_and(|text| save_file(&name, mime, &text).is_ok());
+    (name, if saved { T::Saved } else { T::SaveRefused })
 }
 
 /// Hands `text` to the browser as a download: a Blob, an object URL, a click on `<a download>`.

@@ -159,6 +159,8 @@ impl AppState {
         self.set_url(&[("compare", Some(&scheme::compare_value(&list)))]);
         self.compare.set(list);
         self.compare_error.set(None);
+        // A scheme dealt on demand whose part could not be loaded: compared anew, try again.
+        super::part::retry_missing(super::part::STORY);
     }
 
     /// Compares exactly `schemes`, in order, and keeps them in the URL.
@@ -166,6 +168,7 @@ impl AppState {
         self.set_url(&[("compare", Some(&scheme::compare_value(&schemes)))]);
         self.compare.set(schemes);
         self.compare_error.set(None);
+        super::part::retry_missing(super::part::STORY);
     }
 
     /// The pipeline stage shown.

@@ -54,6 +54,11 @@ texts! {
         Saved => ("Saved {name}.", "已保存 {name}。"),
         /// A refused download.
         SaveRefused => ("The browser refused to save {name}.", "浏览器拒绝保存 {name}。"),
+        /// A download whose file the story's part writes, when that part could not be loaded.
+        SaveMissing => (
+            "{name} could not be written: the part of the page that writes it could not be loaded.",
+            "无法生成 {name}：负责生成它的页面部分无法加载。",
+        ),
         /// Downloads cut short.
         DownloadCut => (
             " At this size they list each rank's first {listed} of {all} indices.",

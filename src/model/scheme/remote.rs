@@ -91,10 +91,12 @@ pub fn answer(request: &[u8]) -> Result<Vec<u8>, String> {
         .iter()
         .find(|s| s.name() == request.scheme)
         .ok_or_else(|| format!("no scheme is named {:?}", request.scheme))?;
-    let params = match Params::from_query(&request.query) {
-        Ok(params) => params,
-        Err(errors) => return bytes(&Err::<Deal, _>(errors)),
-    };
+    // The page's parameters always read back (`tests/fuzz_params.rs`); if they ever did not,
+    // no answer of any type is better than one of the wrong type.
+    let params = Params::from_query(&request.query).map_err(|errors| {
+        let first = errors.first().map(|e| e.message(Lang::En)).unwrap_or_default();
+        format!("the parameters do not read back: {first}")
+    })?;
     match request.ask {
         Ask::Deal { cap } => {
             let cap = usize::try_from(cap).unwrap_or(usize::MAX);
@@ -140,6 +142,12 @@ fn deal(name: &str, params: &Params, cap: usize) -> Result<Deal, Vec<ParamError>
 
 fn stages(name: &str, params: &Params) -> Result<Vec<StageView>, Vec<ParamError>> {
     ask(name, params, Ask::Stages).unwrap_or_else(|why| Err(vec![why.error()]))
+}
+
+/// The Python, or (while the part cannot answer) a comment saying why there is none yet.
+fn python(name: &str, params: &Params, lang: Lang) -> String {
+    ask(name, params, Ask::Python { lang: lang.code().into() })
+        .unwrap_or_else(|why| format!("# {}", why.error().message(lang)))
 }
 
 fn draws_per_epoch(name: &str, params: &Params) -> u64 {
@@ -203,7 +211,7 @@ impl<S: Scheme> Scheme for Remote<S> {
     }
 
     fn python(&self, params: &Params, lang: Lang) -> String {
-        ask_or(self.0.name(), params, Ask::Python { lang: lang.code().into() }, String::new())
+        python(self.0.name(), params, lang)
     }
 
     fn stages(&self, params: &Params) -> Result<Vec<StageView>, Vec<ParamError>> {
