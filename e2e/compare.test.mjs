@@ -334,7 +334,7 @@ test("while its part loads a scheme's panel says so, then draws; the other panel
   try {
     const loading = page.locator("[data-scheme=weighted_wrapper] [data-testid=scheme-loading]");
     await loading.waitFor({ timeout: 10000 });
-    assert.equal((await loading.textContent()).trim(), "Loading this scheme: the page loads it when it is first compared.");
+    assert.equal((await loading.textContent()).trim(), "Loading this scheme…");
     assert.equal(await loading.getAttribute("aria-busy"), "true");
     assert.ok((await page.locator("[data-scheme=distributed] [data-testid=gpu-lane]").count()) > 0);
     release();
@@ -348,7 +348,7 @@ test("while its part loads a scheme's panel says so, then draws; the other panel
 });
 
 test("a scheme whose part is missing says why in its panel, in both languages; the rest works", async () => {
-  for (const [lang, said] of [["en", /^This scheme could not be loaded \(.+\); the other panels work without it\.$/], ["zh", /^该方案无法加载（.+）；其他面板不受影响。$/]]) {
+  for (const [lang, said] of [["en", /^This scheme could not be loaded \(.+\)\. Picking a scheme again tries once more\.$/], ["zh", /^该方案无法加载（.+）。重新选择一个方案即可再试一次。$/]]) {
     const url = appUrl(session.server.url, { compare: "distributed,monai_weighted", lang, hide: "pipeline,timeline" });
     const { page } = await openPage(session.browser, url, undefined, { route: PARTS_MISSING });
     try {

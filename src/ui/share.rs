@@ -141,7 +141,13 @@ fn Downloads() -> impl IntoView {
         saved.set(Some(download(ready.as_ref(), &params, scheme.name(), json)));
     });
     let save = move |json: bool| {
-        saved.set(None);
+        if pending.get_untracked().is_some() {
+            return; // one file at a time: the one asked for first is still being written
+        }
+        let scheme = focus.scheme.get_untracked().name();
+        let name = state.picture.with_untracked(|p| file_name(&p.params, scheme, json));
+        saved.set(Some((name, T::Writing)));
+        part::retry_missing(part::STORY);
         part::start(part::STORY);
         pending.set(Some(json));
     };
@@ -192,13 +198,17 @@ fn download(
     scheme: &str,
     json: bool,
 ) -> (String, T) {
-    let (extension, mime) =
-        if json { ("json", "application/json") } else { ("csv", "text/csv;charset=utf-8") };
-    let name = format!("{}.{extension}", export::file_stem(params, scheme));
+    let mime = if json { "application/json" } else { "text/csv;charset=utf-8" };
+    let name = file_name(params, scheme, json);
     let Some(part) = part else { return (name, T::SaveMissing) };
     let text = part.download_js(&params.to_query(), scheme, json).ok();
     let saved = text.is_some_and(|text| save_file(&name, mime, &text).is_ok());
     (name, if saved { T::Saved } else { T::SaveRefused })
+}
+
+/// The download's file name.
+fn file_name(params: &Params, scheme: &str, json: bool) -> String {
+    format!("{}.{}", export::file_stem(params, scheme), if json { "json" } else { "csv" })
 }
 
 /// Hands `text` to the browser as a download: a Blob, an object URL, a click on `<a download>`.

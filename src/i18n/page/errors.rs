@@ -41,13 +41,13 @@ texts! {
         ),
         /// A scheme the story's part deals (`model::scheme::remote`), while that part loads.
         SchemeLoading => (
-            "Loading this scheme: the page loads it when it is first compared.",
-            "正在加载该方案：页面在首次比较它时才加载。",
+            "Loading this scheme…",
+            "正在加载该方案…",
         ),
         /// A scheme the story's part deals, when that part could not be loaded.
         SchemeNotLoaded => (
-            "This scheme could not be loaded ({why}); the other panels work without it.",
-            "该方案无法加载（{why}）；其他面板不受影响。",
+            "This scheme could not be loaded ({why}). Picking a scheme again tries once more.",
+            "该方案无法加载（{why}）。重新选择一个方案即可再试一次。",
         ),
         /// The page's cap on ranks.
         TooManyRanks => (

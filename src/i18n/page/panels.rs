@@ -54,6 +54,8 @@ texts! {
         Saved => ("Saved {name}.", "已保存 {name}。"),
         /// A refused download.
         SaveRefused => ("The browser refused to save {name}.", "浏览器拒绝保存 {name}。"),
+        /// A download under way (the story's part writes the file, loading first if need be).
+        Writing => ("Writing {name}…", "正在生成 {name}…"),
         /// A download whose file the story's part writes, when that part could not be loaded.
         SaveMissing => (
             "{name} could not be written: the part of the page that writes it could not be loaded.",
