@@ -24,9 +24,9 @@ use crate::chart::history::{History, HistoryTask};
 use crate::chart::{ChartError, coverage, padding, similarity, summary, visits};
 use crate::i18n::chart_words::ChartWords;
 use crate::i18n::{Count, Lang, fill};
+use crate::model::Params;
 use crate::model::scheme::history::{self, EPOCH_BUDGET, Plan};
-use crate::model::scheme::{self, Scheme, Shared};
-use crate::model::{ParamError, Params};
+use crate::model::scheme::{Scheme, Shared};
 
 /// One chart: its SVG document, or why it could not be drawn, and its summary.
 #[wasm_bindgen(getter_with_clone)]
@@ -52,7 +52,7 @@ impl Drawn {
 #[wasm_bindgen]
 pub fn visits(wire: &[u64], lang: &str) -> Result<Drawn, JsError> {
     let data = VisitsData::from_wire(wire).ok_or_else(|| JsError::new("not the visits' data"))?;
-    let lang = lang_of(lang);
+    let lang = super::lang_of(lang);
     Ok(Drawn::new(visits::svg(&data, lang), summary::visits(&data, lang)))
 }
 
@@ -61,7 +61,7 @@ pub fn visits(wire: &[u64], lang: &str) -> Result<Drawn, JsError> {
 pub fn padding(wire: &[u64], lang: &str) -> Result<Drawn, JsError> {
     let data =
         PaddingData::from_wire(wire).ok_or_else(|| JsError::new("not the padding's data"))?;
-    let lang = lang_of(lang);
+    let lang = super::lang_of(lang);
     Ok(Drawn::new(padding::svg(&data, lang), summary::padding(&data, lang)))
 }
 
@@ -70,7 +70,7 @@ pub fn padding(wire: &[u64], lang: &str) -> Result<Drawn, JsError> {
 #[wasm_bindgen]
 pub fn dealt_padding(scheme: &str, query: &str, lang: &str) -> Result<Drawn, JsError> {
     let (scheme, params) = scheme_and_params(scheme, query)?;
-    let lang = lang_of(lang);
+    let lang = super::lang_of(lang);
     if let Plan::TooLarge { draws } = history::plan(scheme, &params) {
         return Ok(Drawn::new(Err(ChartError(too_large(draws, lang))), String::new()));
     }
@@ -79,7 +79,9 @@ pub fn dealt_padding(scheme: &str, query: &str, lang: &str) -> Result<Drawn, JsE
             let data = PaddingData::from_deal(&deal);
             Drawn::new(padding::svg(&data, lang), summary::padding(&data, lang))
         }
-        Err(errors) => Drawn::new(Err(ChartError(first_message(&errors, lang))), String::new()),
+        Err(errors) => {
+            Drawn::new(Err(ChartError(super::first_message(&errors, lang))), String::new())
+        }
     })
 }
 
@@ -163,7 +165,7 @@ impl HistoryRun {
         say: fn(&History, Lang) -> String,
         lang: &str,
     ) -> Drawn {
-        let lang = lang_of(lang);
+        let lang = super::lang_of(lang);
         match &self.task {
             Task::Slices(t) => Drawn::new(svg(t.history(), lang), say(t.history(), lang)),
             Task::Deals(t) => Drawn::new(svg(t.history(), lang), say(t.history(), lang)),
@@ -171,7 +173,7 @@ impl HistoryRun {
                 Drawn::new(Err(ChartError(too_large(*draws, lang))), String::new())
             }
             Task::Not(NotDrawn::Refused(errors)) => {
-                Drawn::new(Err(ChartError(first_message(errors, lang))), String::new())
+                Drawn::new(Err(ChartError(super::first_message(errors, lang))), String::new())
             }
         }
     }
@@ -179,22 +181,12 @@ impl HistoryRun {
 
 /// A registered scheme and the page's parameters, or why not.
 fn scheme_and_params(name: &str, query: &str) -> Result<(&'static dyn Scheme, Params), JsError> {
-    let scheme = scheme::by_name(name)
-        .ok_or_else(|| JsError::new(&format!("no scheme is named {name:?}")))?;
-    let params =
-        Params::from_query(query).map_err(|e| JsError::new(&first_message(&e, Lang::En)))?;
+    let scheme = super::registered(name)?;
+    let (params, _) = super::params_and_lang(query, "en")?;
     Ok((scheme, params))
-}
-
-fn first_message(errors: &[ParamError], lang: Lang) -> String {
-    errors.first().map(|e| e.message(lang)).unwrap_or_default()
 }
 
 fn too_large(draws: u64, lang: Lang) -> String {
     let words = ChartWords::TooLarge.text(lang);
     fill(words, &[("draws", &Count(draws)), ("budget", &Count(EPOCH_BUDGET))])
-}
-
-fn lang_of(code: &str) -> Lang {
-    Lang::from_code(code).unwrap_or(Lang::En)
 }

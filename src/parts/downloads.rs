@@ -9,18 +9,16 @@
 
 use wasm_bindgen::prelude::*;
 
-use crate::model::scheme::{self, Shared};
+use crate::model::scheme::Shared;
 use crate::model::{Params, Picture, Stage, export};
 
 /// The file's text.
 #[wasm_bindgen]
 pub fn download(query: &str, scheme: &str, json: bool) -> Result<String, JsError> {
     let (params, lang) = super::params_and_lang(query, "en")?;
-    let s = scheme::by_name(scheme)
-        .ok_or_else(|| JsError::new(&format!("no scheme is named {scheme:?}")))?;
-    let refused = |errors: Vec<crate::model::ParamError>| {
-        JsError::new(&errors.first().map(|e| e.message(lang)).unwrap_or_default())
-    };
+    let s = super::registered(scheme)?;
+    let refused =
+        |errors: Vec<crate::model::ParamError>| JsError::new(&super::first_message(&errors, lang));
     let params = Params { stage: Stage::Batch, ..params };
     let picture = Picture::compute(&params).map_err(refused)?;
     let shared = Shared { epoch: Some(picture.epoch.clone()) };

@@ -30,16 +30,36 @@ pub mod scoreboard;
 pub mod timeline;
 
 /// The page's parameters from `query` ([`crate::model::Params::to_query`]) and the language
-/// from its code (`en`, `zh`; anything else is English): what every export of a figure reads
-/// first. Values the core refuses are the error, in the library's words.
+/// from its code ([`lang_of`]): what every export of a figure reads first. Values the core
+/// refuses are the error, in the library's words.
 #[cfg(feature = "story-part")]
 fn params_and_lang(
     query: &str,
     lang: &str,
 ) -> Result<(crate::model::Params, crate::i18n::Lang), wasm_bindgen::JsError> {
-    let lang = crate::i18n::Lang::from_code(lang).unwrap_or(crate::i18n::Lang::En);
-    let params = crate::model::Params::from_query(query).map_err(|errors| {
-        wasm_bindgen::JsError::new(&errors.first().map(|e| e.message(lang)).unwrap_or_default())
-    })?;
+    let lang = lang_of(lang);
+    let params = crate::model::Params::from_query(query)
+        .map_err(|errors| wasm_bindgen::JsError::new(&first_message(&errors, lang)))?;
     Ok((params, lang))
+}
+
+/// The language from its code (`en`, `zh`; anything else is English).
+#[cfg(feature = "story-part")]
+fn lang_of(code: &str) -> crate::i18n::Lang {
+    crate::i18n::Lang::from_code(code).unwrap_or(crate::i18n::Lang::En)
+}
+
+/// The first of `errors` in `lang`: what a part says of values refused.
+#[cfg(feature = "story-part")]
+fn first_message(errors: &[crate::model::ParamError], lang: crate::i18n::Lang) -> String {
+    errors.first().map(|e| e.message(lang)).unwrap_or_default()
+}
+
+/// The registered scheme called `name`, or the error a part throws for any other name.
+#[cfg(feature = "story-part")]
+fn registered(
+    name: &str,
+) -> Result<&'static dyn crate::model::scheme::Scheme, wasm_bindgen::JsError> {
+    crate::model::scheme::by_name(name)
+        .ok_or_else(|| wasm_bindgen::JsError::new(&format!("no scheme is named {name:?}")))
 }

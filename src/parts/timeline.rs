@@ -15,7 +15,6 @@ use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
 
-use crate::model::scheme;
 use crate::model::timeline::{self, Run};
 
 thread_local! {
@@ -27,8 +26,7 @@ thread_local! {
 #[wasm_bindgen(js_name = timeline)]
 pub fn draw(query: &str, scheme: &str, lang: &str) -> Result<Option<String>, JsError> {
     let (params, lang) = super::params_and_lang(query, lang)?;
-    let s = scheme::by_name(scheme)
-        .ok_or_else(|| JsError::new(&format!("no scheme is named {scheme:?}")))?;
+    let s = super::registered(scheme)?;
     let at_0 = timeline::at_epoch_0(&params);
     RUN.with_borrow_mut(|run| {
         let run = match run {

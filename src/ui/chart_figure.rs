@@ -1,11 +1,8 @@
 //! One chart on the page: the SVG our own code drew, its summary, and a button that saves it
-//! as a standalone `.svg` file.
-
-use std::time::Duration;
+//! as a standalone `.svg` file (the share panel's [`super::share::save_file`]).
 
 use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, js_sys};
+use wasm_bindgen::JsValue;
 
 use super::AppState;
 use super::charts_part::Chart;
@@ -35,7 +32,7 @@ pub fn ChartFigure(
             .picture
             .with_untracked(|p| format!("{}_{testid}.svg", file_stem(&p.params, scheme)));
         let result = chart.with_untracked(|(s, _)| match s {
-            Ok(text) => save_svg(&name, text),
+            Ok(text) => super::share::save_file(&name, "image/svg+xml", text),
             Err(e) => Err(JsValue::from_str(&e.to_string())),
         });
         let template = if result.is_ok() { ChartText::Saved } else { ChartText::SaveFailed };
@@ -63,22 +60,4 @@ pub fn ChartFigure(
             </div>
         </figure>
     }
-}
-
-/// Hands `svg` to the browser as a file: a Blob, an object URL, a click on `<a download>`.
-fn save_svg(name: &str, svg: &str) -> Result<(), JsValue> {
-    let options = BlobPropertyBag::new();
-    options.set_type("image/svg+xml");
-    let blob = Blob::new_with_str_sequence_and_options(
-        &js_sys::Array::of1(&JsValue::from_str(svg)),
-        &options,
-    )?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
-    let link: HtmlAnchorElement = document().create_element("a")?.dyn_into()?;
-    link.set_href(&url);
-    link.set_download(name);
-    link.click();
-    // The download reads the Blob after this returns: release it later, not now.
-    set_timeout(move || drop(web_sys::Url::revoke_object_url(&url)), Duration::from_secs(30));
-    Ok(())
 }

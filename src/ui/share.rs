@@ -212,7 +212,7 @@ fn file_name(params: &Params, scheme: &str, json: bool) -> String {
 }
 
 /// Hands `text` to the browser as a download: a Blob, an object URL, a click on `<a download>`.
-fn save_file(name: &str, mime: &str, text: &str) -> Result<(), JsValue> {
+pub(super) fn save_file(name: &str, mime: &str, text: &str) -> Result<(), JsValue> {
     let options = BlobPropertyBag::new();
     options.set_type(mime);
     let parts = js_sys::Array::of1(&JsValue::from_str(text));

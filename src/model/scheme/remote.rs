@@ -87,9 +87,7 @@ pub fn install(asker: Asker) {
 /// exports): the answer's bytes, or why the request could not be read.
 pub fn answer(request: &[u8]) -> Result<Vec<u8>, String> {
     let request: Request = postcard::from_bytes(request).map_err(|e| e.to_string())?;
-    let scheme = super::SCHEMES
-        .iter()
-        .find(|s| s.name() == request.scheme)
+    let scheme = super::by_name(&request.scheme)
         .ok_or_else(|| format!("no scheme is named {:?}", request.scheme))?;
     // The page's parameters always read back (`tests/fuzz_params.rs`); if they ever did not,
     // no answer of any type is better than one of the wrong type.
