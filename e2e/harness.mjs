@@ -25,6 +25,7 @@ const TYPES = {
   ".svg": "image/svg+xml",
   ".png": "image/png",
   ".json": "application/json",
+  ".txt": "text/plain; charset=utf-8",
 };
 
 /**

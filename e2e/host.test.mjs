@@ -336,3 +336,19 @@ test("served as its compressed copies, the page and its charts' part draw with n
     await close();
   }
 });
+
+test("lang=zh under the sub-path: the Chinese texts come compressed, under the page's CSP, and the page is drawn in Chinese", async () => {
+  session.server.encodings.clear();
+  const { page, seen, close } = await open(`${BUNDLE}?n=10&lang=zh`, { ready: "[data-testid=share-link]" });
+  try {
+    assert.equal(await page.locator("h1").innerText(), "每块 GPU 拿到哪些样本？");
+    assert.equal(await page.evaluate(() => document.documentElement.lang), "zh-Hans");
+    const sent = [...session.server.encodings.keys()].map((path) => path.slice(BUNDLE.length));
+    assert.ok(sent.some((f) => /^texts\/zh-[0-9a-f]{16}\.txt$/.test(f)), `the texts were sent compressed (sent: ${sent.join(", ")})`);
+    assert.equal(await page.locator("[data-testid=lang-missing]").innerText(), "");
+    assert.deepEqual(seen.errors, []);
+    assert.deepEqual(seen.violations, []);
+  } finally {
+    await close();
+  }
+});

@@ -4,7 +4,7 @@
 // prose is left on the Chinese page.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { DRAWN, TABLE, pageQuery, readIndexTable, useBrowser } from "./harness.mjs";
+import { DRAWN, TABLE, appUrl, openPage, pageQuery, readIndexTable, seriousViolations, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
 const { withPage } = session;
@@ -87,6 +87,8 @@ test("the switch changes the language both ways in place, keeping the state and 
 test("a reload keeps the language", async () => {
   await withPage({}, async (page) => {
     await page.click("[data-testid=lang-zh]");
+    // The Chinese texts load on the first press; the URL says zh once they are shown.
+    await page.waitForFunction(() => document.querySelector("h1").textContent.includes("每块"));
     await page.reload();
     await page.waitForSelector(TABLE, { timeout: DRAWN });
     assert.equal(await text(page, "h1"), "每块 GPU 拿到哪些样本？");
@@ -160,5 +162,80 @@ test("no English prose is left on the Chinese page", async () => {
       await page.waitForTimeout(300);
       assert.deepEqual(await englishProse(page), [], `English prose at ${JSON.stringify(view)}`);
     });
+  }
+});
+
+// The Chinese texts are a file of their own (texts/zh-HASH.txt, named in index.html), loaded
+// before the page is drawn when its URL asks for Chinese, or on the first press of 中文.
+const TEXTS = /\/texts\/zh-[0-9a-f]{16}\.txt$/;
+const TEXTS_MISSING = [TEXTS, (route) => route.fulfill({ status: 404, body: "not found" })];
+
+/** Opens the page (params) recording every path it asks for; `route` as openPage's. */
+async function openRecording(params, route) {
+  const { page, errors } = await openPage(session.browser, appUrl(session.server.url, params), undefined, route ? { route } : {});
+  const asked = [];
+  page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+  return { page, errors, asked };
+}
+
+test("the Chinese texts load only when Chinese is asked for: by the URL, or by the switch once", async () => {
+  await withPage({}, async (page) => {
+    const asked = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    await page.waitForTimeout(300);
+    assert.deepEqual(asked.filter((path) => TEXTS.test(path)), [], "an English page does not load them");
+    await page.click("[data-testid=lang-zh]");
+    await page.waitForFunction(() => document.querySelector("h1").textContent.includes("每块"));
+    await page.click("[data-testid=lang-en]");
+    await page.click("[data-testid=lang-zh]");
+    await page.waitForFunction(() => document.querySelector("h1").textContent.includes("每块"));
+    assert.equal(asked.filter((path) => TEXTS.test(path)).length, 1, "loaded on the first press only");
+    assert.equal(await page.locator("[data-testid=lang-missing]").innerText(), "");
+  });
+  const served = session.server.paths.filter((path) => TEXTS.test(path)).length;
+  await withPage({ lang: "zh" }, async (page) => {
+    assert.equal(await text(page, "h1"), "每块 GPU 拿到哪些样本？");
+  });
+  assert.equal(session.server.paths.filter((path) => TEXTS.test(path)).length, served + 1, "lang=zh loads them first");
+});
+
+test("texts that cannot be loaded: the page is drawn in English and says so by the switch, in both languages; 中文 tries again", async () => {
+  const { page, errors } = await openRecording({ lang: "zh", n: 10 }, TEXTS_MISSING);
+  try {
+    await page.waitForSelector(TABLE, { timeout: DRAWN });
+    assert.equal(await text(page, "h1"), "What does each GPU get?");
+    assert.equal(await htmlLang(page), "en");
+    assert.equal(await page.getAttribute("[data-testid=lang-en]", "aria-pressed"), "true");
+    const note = page.locator("[data-testid=lang-missing]");
+    assert.match(await note.innerText(), /^中文文本未能加载.*The Chinese texts could not be loaded \(.*404.*\); the page stays in English\. Press 中文 to try again\.$/s);
+    assert.equal(await page.inputValue("[data-testid=control-n]"), "10", "the rest of the URL is kept");
+    assert.deepEqual(await seriousViolations(page), []);
+    // A second press fails the same way and says so again, still in English.
+    await page.click("[data-testid=lang-zh]");
+    await page.waitForFunction(() => !document.querySelector("[data-testid=lang-zh][aria-busy]"));
+    assert.match(await note.innerText(), /could not be loaded/);
+    assert.equal(await htmlLang(page), "en");
+    // Once the file can be had, the next press shows Chinese and the note goes.
+    await page.unroute(TEXTS_MISSING[0]);
+    await page.click("[data-testid=lang-zh]");
+    await page.waitForFunction(() => document.querySelector("h1").textContent.includes("每块"));
+    assert.equal(await note.innerText(), "");
+    assert.equal(pageQuery(page).get("lang"), "zh");
+    assert.ok(errors.every((e) => /404|texts/i.test(e)), errors.join("\n"));
+  } finally {
+    await page.close();
+  }
+});
+
+test("an embed whose Chinese texts cannot be loaded draws in English and says so in its footer", async () => {
+  const { page, errors } = await openRecording({ lang: "zh", embed: 1, n: 8 }, TEXTS_MISSING);
+  try {
+    await page.waitForSelector("[data-testid=full-page-link]", { timeout: DRAWN });
+    assert.equal(await htmlLang(page), "en");
+    const note = page.locator(".embed-footer [data-testid=lang-missing]");
+    assert.match(await note.innerText(), /^中文文本未能加载.*The Chinese texts could not be loaded \(.*404.*\); the view stays in English\.$/s);
+    assert.ok(errors.every((e) => /404|texts/i.test(e)), errors.join("\n"));
+  } finally {
+    await page.close();
   }
 });

@@ -143,6 +143,8 @@ test("the link and embed code follow the language, the scenario and the walk-thr
     await page.click("[data-testid=guide-start]");
     assert.equal((await link()).get("guide"), "1");
     await page.click("[data-testid=lang-zh]");
+    // The Chinese texts load on the first press.
+    await page.waitForFunction(() => document.documentElement.lang === "zh-Hans");
     assert.equal((await link()).get("lang"), "zh");
     assert.match(await page.inputValue("[data-testid=embed-code]"), /src="[^"]*scenario=resume[^"]*embed=1"/);
     assert.doesNotMatch(await page.inputValue("[data-testid=embed-code]"), /[?&;]n=10/, "a pitfall's embed uses its own example");

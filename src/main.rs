@@ -1,9 +1,9 @@
-//! The page's entry point: install the panic hook and mount the app.
+//! The page's entry point: install the panic hook and draw the page.
 
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 fn main() {
     sampler_viz::ui::panic_banner::install();
-    leptos::mount::mount_to_body(sampler_viz::ui::App);
+    sampler_viz::ui::start();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -93,7 +93,10 @@ async function loadedFiles(dist) {
   return ["index.html", ...new Set(named)];
 }
 
-/** Every part the page can load (parts/NAME-HASH/*), as paths under `dist`. */
+/**
+ * Every part the page can load (parts/NAME-HASH/*) and every language's texts it loads on
+ * demand (texts/*.txt), as paths under `dist`.
+ */
 async function partFiles(dist) {
   const folders = await readdir(join(dist, "parts"), { withFileTypes: true }).catch(() => []);
   const files = [];
@@ -102,6 +105,8 @@ async function partFiles(dist) {
       if (/\.(js|wasm)$/.test(name)) files.push(`parts/${folder}/${name}`);
     }
   }
+  const texts = await readdir(join(dist, "texts")).catch(() => []);
+  files.push(...texts.filter((name) => name.endsWith(".txt")).sort().map((name) => `texts/${name}`));
   return files;
 }
 
@@ -155,13 +160,13 @@ export async function bytesShipped(budget, allBudget) {
 }
 
 /**
- * The first tile on a slow link, the cache cold: `loadCount` loads of the bare page in fresh
+ * The first tile on a slow link, the cache cold: `loadCount` loads of the page (its URL + `query`) in fresh
  * contexts, each on Chromium's emulated network (`Network.emulateNetworkConditions`:
  * `mbps` Mbit/s down, `rttMs` of latency per request), served as a host would serve the bundle
  * (each file as its .br copy, made here as scripts/build-site makes them). The median time from
  * navigation start to the frame after the comparison's first lane tile, against `budget` (ms).
  */
-export async function slowLink(browser, budget, loadCount, { mbps = 1.6, rttMs = 150 } = {}) {
+export async function slowLink(browser, budget, loadCount, { mbps = 1.6, rttMs = 150, query = "" } = {}) {
   const copy = await mkdtemp(join(tmpdir(), "slow-link-"));
   await cp(process.env.DIST, copy, { recursive: true });
   for (const name of [...(await loadedFiles(copy)), ...(await partFiles(copy))]) {
@@ -184,7 +189,7 @@ export async function slowLink(browser, budget, loadCount, { mbps = 1.6, rttMs =
           downloadThroughput: (mbps * 1e6) / 8,
           uploadThroughput: (mbps * 1e6) / 8,
         });
-        await page.goto(server.url);
+        await page.goto(server.url + query);
         await page.waitForFunction(() => window.__firstPicture?.lanesFrame, null, { timeout: 60_000, polling: 100 });
         loads.push(await page.evaluate(() => window.__firstPicture.lanesFrame));
         // Timed as a host serves it: the page's wasm went as its brotli copy.
@@ -199,9 +204,9 @@ export async function slowLink(browser, budget, loadCount, { mbps = 1.6, rttMs =
     await rm(copy, { recursive: true, force: true });
   }
   const at = round(median(loads), 0);
-  figure(`first tile on a ${mbps} Mbit/s, ${rttMs} ms link, cache cold, median of ${loadCount} loads`, at, "ms", budget, {
+  figure(`first tile${query ? ` (${query})` : ""} on a ${mbps} Mbit/s, ${rttMs} ms link, cache cold, median of ${loadCount} loads`, at, "ms", budget, {
     ok: at <= budget,
     says: `≤ ${budget.toLocaleString("en")} ms`,
   });
-  return `slow link (${mbps} Mbit/s, ${rttMs} ms, brotli copies): first tile at ${loads.map((t) => Math.round(t)).join(", ")} ms`;
+  return `slow link${query ? ` ${query}` : ""} (${mbps} Mbit/s, ${rttMs} ms, brotli copies): first tile at ${loads.map((t) => Math.round(t)).join(", ")} ms`;
 }

@@ -18,6 +18,7 @@ pub mod charts;
 pub mod ecosystem;
 pub mod guide;
 pub mod history;
+pub mod loaded;
 pub mod page;
 pub mod pitfalls;
 pub mod scenarios;

@@ -61,10 +61,15 @@ macro_rules! texts {
             /// Every key of the section.
             pub const ALL: &'static [$name] = &[$($name::$key,)*];
 
-            /// The text in `lang`.
+            /// The text in `lang`. In the page's own wasm (feature `on-demand`) the Chinese is
+            /// read from the file [`loaded`]($crate::i18n::loaded) installs, English until then.
             pub fn text(self, lang: $crate::i18n::Lang) -> &'static str {
                 match lang {
                     $crate::i18n::Lang::En => match self { $($name::$key => $en,)* },
+                    #[cfg(feature = "on-demand")]
+                    $crate::i18n::Lang::Zh => $crate::i18n::loaded::text(stringify!($name), self as usize)
+                        .unwrap_or_else(|| self.text($crate::i18n::Lang::En)),
+                    #[cfg(not(feature = "on-demand"))]
                     $crate::i18n::Lang::Zh => match self { $($name::$key => $zh,)* },
                 }
             }
@@ -196,6 +201,26 @@ fn pieces(template: &str) -> impl Iterator<Item = Piece<'_>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    crate::texts! {
+        /// Two keys, to check the loaded file's order against the keys' own.
+        enum Pair {
+            First => ("first", "第一"),
+            Second => ("second", "第二"),
+        }
+    }
+
+    #[test]
+    fn a_loaded_file_finds_each_key_by_its_index() {
+        let file = super::super::loaded::write(&entries());
+        assert_eq!(file, "@Pair\n=第一\n=第二\n");
+        for key in Pair::ALL {
+            let index = *key as usize;
+            assert_eq!(Pair::ALL[index], *key);
+            let line = file.lines().nth(1 + index).unwrap();
+            assert_eq!(line.strip_prefix('='), Some(key.text(Lang::Zh)));
+        }
+    }
 
     #[test]
     fn fill_replaces_named_values() {

@@ -11,7 +11,9 @@ use wasm_bindgen::closure::Closure;
 use web_sys::{IntersectionObserver, IntersectionObserverEntry, ResizeObserver, js_sys};
 
 use super::share::page_url;
-use super::{AppState, tr};
+use super::{AppState, fill, tr};
+use crate::i18n::Lang;
+use crate::i18n::page::PageText;
 use crate::i18n::page::PanelText as T;
 use crate::model::embed::{Layout, notices as model_notices};
 
@@ -148,6 +150,12 @@ pub fn EmbedFooter() -> impl IntoView {
             </a>
             {tr(T::EmbedFooter)}
             " · " <span data-testid="version">{super::VERSION_LINE}</span>
+            // An embed has no switch: why its `lang=zh` could not be had, in both languages.
+            {super::zh_texts::failure().map(|why| view! {
+                <p class="lang-missing" role="status" data-testid="lang-missing">
+                    {fill(PageText::ChineseMissingEmbed, Lang::En, &[("why", &why)])}
+                </p>
+            })}
         </footer>
     }
 }

@@ -3,14 +3,38 @@
 
 use leptos::prelude::*;
 
-use super::{AppState, tr};
+use leptos::task::spawn_local;
+
+use super::{AppState, fill, tr, zh_texts};
 use crate::i18n::Lang;
 use crate::i18n::page::PageText;
 
 /// `English | 中文`, each button named in its own language (and marked so for screen readers).
+/// Chinese is loaded on the first press ([`super::zh_texts`]): the button is busy meanwhile,
+/// and a note by the switch says so if the texts could not be had.
 #[component]
 pub fn LangSwitch() -> impl IntoView {
     let state = expect_context::<AppState>();
+    let loading = RwSignal::new(false);
+    let failed = RwSignal::new(super::zh_texts::failure());
+    let choose = move |lang: Lang| {
+        if zh_texts::ready(lang) {
+            state.set_lang(lang);
+            return;
+        }
+        if loading.get_untracked() {
+            return;
+        }
+        loading.set(true);
+        spawn_local(async move {
+            let result = zh_texts::load(lang).await;
+            loading.set(false);
+            failed.set(result.as_ref().err().cloned());
+            if result.is_ok() {
+                state.set_lang(lang);
+            }
+        });
+    };
     let buttons = Lang::ALL.map(|lang| {
         view! {
             <button
@@ -18,7 +42,8 @@ pub fn LangSwitch() -> impl IntoView {
                 lang=lang.code()
                 data-testid=format!("lang-{}", lang.code())
                 aria-pressed=move || (state.lang.get() == lang).to_string()
-                on:click=move |_| state.set_lang(lang)
+                aria-busy=move || (lang != Lang::En && loading.get()).then_some("true")
+                on:click=move |_| choose(lang)
             >
                 {lang.native_name()}
             </button>
@@ -28,6 +53,10 @@ pub fn LangSwitch() -> impl IntoView {
         <div class="lang-switch" role="group" aria-label=tr(PageText::Language) data-testid="lang-switch">
             {buttons}
         </div>
+        // In English and Chinese both: the page it is on stays in English.
+        <p class="lang-missing" role="status" data-testid="lang-missing">
+            {move || failed.get().map(|why| fill(PageText::ChineseMissing, Lang::En, &[("why", &why)]))}
+        </p>
     }
 }
 

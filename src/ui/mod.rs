@@ -46,6 +46,7 @@ mod story;
 mod timeline;
 mod url;
 mod width;
+mod zh_texts;
 
 use std::time::Duration;
 
@@ -56,6 +57,21 @@ use crate::i18n::Lang;
 
 pub use app::App;
 pub use state::AppState;
+
+/// Draws the page: at once, or once the texts of the language its URL asks for are loaded
+/// ([`zh_texts`]); if they cannot be, in English.
+pub fn start() {
+    let asked = url::param("lang").and_then(|code| Lang::from_code(&code)).unwrap_or_default();
+    if zh_texts::ready(asked) {
+        leptos::mount::mount_to_body(App);
+    } else {
+        // Leptos's executor is set up by the mount: until then, wasm-bindgen's own.
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = zh_texts::load(asked).await;
+            leptos::mount::mount_to_body(App);
+        });
+    }
+}
 
 /// The page's version, as its footers show it (the crate's, which the JS API's `version()` and
 /// the hosting bundle's folder carry too).

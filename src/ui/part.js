@@ -8,3 +8,31 @@ export async function importPart(href) {
   await part.default();
   return part;
 }
+
+// Fetches a text file of the page (the Chinese texts, src/ui/zh_texts.rs) from `href`, a path
+// relative to the page; rejects with the status when the server has no such file.
+export async function fetchText(href) {
+  const early = started.get(href);
+  started.delete(href);
+  const got = await (early ?? settle(href));
+  if ("error" in got) throw got.error;
+  return got.text;
+}
+
+// A head start: this module is evaluated before the page's wasm has finished downloading, so a
+// page whose URL asks for Chinese (`lang=zh`, or `zh-…`: Lang::from_code decides, later) starts
+// fetching its texts now, beside the wasm, and fetchText hands that fetch on. Settled into a
+// value, so that a failure is reported where the page asks, not as an unhandled rejection.
+const started = new Map();
+const settle = (href) =>
+  fetch(new URL(href, document.baseURI).href)
+    .then((response) => {
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText} for ${href}`);
+      return response.text();
+    })
+    .then((text) => ({ text }), (error) => ({ error }));
+{
+  const lang = new URLSearchParams(location.search).get("lang") ?? "";
+  const href = document.querySelector('meta[name="sampler-viz:texts:zh"]')?.getAttribute("content");
+  if (/^zh(?:[-_]|$)/i.test(lang.trim()) && href) started.set(href, settle(href));
+}

@@ -59,6 +59,7 @@ impl AppState {
             .iter()
             .find(|(name, _)| name == "lang")
             .and_then(|(_, code)| Lang::from_code(code))
+            .map(super::zh_texts::usable)
             .unwrap_or_default();
         let defaults =
             Picture::compute(&Params::default()).expect("the default configuration is valid");
