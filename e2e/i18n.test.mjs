@@ -168,55 +168,83 @@ test("no English prose is left on the Chinese page", async () => {
 // The Chinese texts are a file of their own (texts/zh-HASH.txt, named in index.html), loaded
 // before the page is drawn when its URL asks for Chinese, or on the first press of 中文.
 const TEXTS = /\/texts\/zh-[0-9a-f]{16}\.txt$/;
-const TEXTS_MISSING = [TEXTS, (route) => route.fulfill({ status: 404, body: "not found" })];
 
-/** Opens the page (params) recording every path it asks for; `route` as openPage's. */
-async function openRecording(params, route) {
-  const { page, errors } = await openPage(session.browser, appUrl(session.server.url, params), undefined, route ? { route } : {});
-  const asked = [];
-  page.on("request", (request) => asked.push(new URL(request.url()).pathname));
-  return { page, errors, asked };
+/** The server's requests for the texts so far. */
+const textsServed = () => session.server.paths.filter((path) => TEXTS.test(path)).length;
+
+/** Opens the page (params) with every request for the texts answered 404; `refused()` counts them. */
+async function openWithoutTexts(params) {
+  let refused = 0;
+  const route = [TEXTS, (r) => (refused++, r.fulfill({ status: 404, body: "not found" }))];
+  const { page, errors } = await openPage(session.browser, appUrl(session.server.url, params), undefined, { route });
+  return { page, errors, route, refused: () => refused };
 }
 
 test("the Chinese texts load only when Chinese is asked for: by the URL, or by the switch once", async () => {
+  const before = textsServed();
   await withPage({}, async (page) => {
-    const asked = [];
-    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
-    await page.waitForTimeout(300);
-    assert.deepEqual(asked.filter((path) => TEXTS.test(path)), [], "an English page does not load them");
+    assert.equal(textsServed(), before, "an English page does not load them");
     await page.click("[data-testid=lang-zh]");
     await page.waitForFunction(() => document.querySelector("h1").textContent.includes("每块"));
     await page.click("[data-testid=lang-en]");
     await page.click("[data-testid=lang-zh]");
     await page.waitForFunction(() => document.querySelector("h1").textContent.includes("每块"));
-    assert.equal(asked.filter((path) => TEXTS.test(path)).length, 1, "loaded on the first press only");
+    assert.equal(textsServed(), before + 1, "loaded on the first press only");
     assert.equal(await page.locator("[data-testid=lang-missing]").innerText(), "");
   });
-  const served = session.server.paths.filter((path) => TEXTS.test(path)).length;
   await withPage({ lang: "zh" }, async (page) => {
     assert.equal(await text(page, "h1"), "每块 GPU 拿到哪些样本？");
   });
-  assert.equal(session.server.paths.filter((path) => TEXTS.test(path)).length, served + 1, "lang=zh loads them first");
+  assert.equal(textsServed(), before + 2, "lang=zh loads them first");
+});
+
+test("English pressed while the Chinese texts load: English stays", async () => {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  const route = [TEXTS, async (r) => (await held, r.continue())];
+  const { page, errors } = await openPage(session.browser, appUrl(session.server.url, { n: 10 }), undefined, { route });
+  try {
+    await page.waitForSelector(TABLE, { timeout: DRAWN });
+    await page.click("[data-testid=lang-zh]");
+    await page.waitForSelector("[data-testid=lang-zh][aria-busy=true]");
+    await page.click("[data-testid=lang-en]");
+    release();
+    await page.waitForFunction(() => !document.querySelector("[data-testid=lang-zh][aria-busy]"));
+    await page.waitForTimeout(200);
+    assert.equal(await text(page, "h1"), "What does each GPU get?");
+    assert.equal(await htmlLang(page), "en");
+    // Loaded meanwhile: the next press is at once.
+    const served = textsServed();
+    await page.click("[data-testid=lang-zh]");
+    await page.waitForFunction(() => document.querySelector("h1").textContent.includes("每块"));
+    assert.equal(textsServed(), served, "not asked again");
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
 });
 
 test("texts that cannot be loaded: the page is drawn in English and says so by the switch, in both languages; 中文 tries again", async () => {
-  const { page, errors } = await openRecording({ lang: "zh", n: 10 }, TEXTS_MISSING);
+  const { page, errors, route, refused } = await openWithoutTexts({ lang: "zh", n: 10 });
   try {
     await page.waitForSelector(TABLE, { timeout: DRAWN });
     assert.equal(await text(page, "h1"), "What does each GPU get?");
     assert.equal(await htmlLang(page), "en");
     assert.equal(await page.getAttribute("[data-testid=lang-en]", "aria-pressed"), "true");
     const note = page.locator("[data-testid=lang-missing]");
-    assert.match(await note.innerText(), /^中文文本未能加载.*The Chinese texts could not be loaded \(.*404.*\); the page stays in English\. Press 中文 to try again\.$/s);
+    const said = /^中文文本未能加载，页面仍为英文，可再按“中文”重试。The Chinese texts could not be loaded \(.*404.*\); the page stays in English\. Press 中文 to try again\.$/s;
+    assert.match(await note.innerText(), said);
     assert.equal(await page.inputValue("[data-testid=control-n]"), "10", "the rest of the URL is kept");
+    assert.equal(refused(), 1);
     assert.deepEqual(await seriousViolations(page), []);
-    // A second press fails the same way and says so again, still in English.
+    // A second press asks again, fails the same way and says so again, still in English.
     await page.click("[data-testid=lang-zh]");
     await page.waitForFunction(() => !document.querySelector("[data-testid=lang-zh][aria-busy]"));
-    assert.match(await note.innerText(), /could not be loaded/);
+    assert.equal(refused(), 2, "asked again");
+    assert.match(await note.innerText(), said);
     assert.equal(await htmlLang(page), "en");
     // Once the file can be had, the next press shows Chinese and the note goes.
-    await page.unroute(TEXTS_MISSING[0]);
+    await page.unroute(route[0]);
     await page.click("[data-testid=lang-zh]");
     await page.waitForFunction(() => document.querySelector("h1").textContent.includes("每块"));
     assert.equal(await note.innerText(), "");
@@ -228,12 +256,26 @@ test("texts that cannot be loaded: the page is drawn in English and says so by t
 });
 
 test("an embed whose Chinese texts cannot be loaded draws in English and says so in its footer", async () => {
-  const { page, errors } = await openRecording({ lang: "zh", embed: 1, n: 8 }, TEXTS_MISSING);
+  const { page, errors, refused } = await openWithoutTexts({ lang: "zh", embed: 1, n: 8 });
   try {
     await page.waitForSelector("[data-testid=full-page-link]", { timeout: DRAWN });
     assert.equal(await htmlLang(page), "en");
+    assert.equal(refused(), 1);
     const note = page.locator(".embed-footer [data-testid=lang-missing]");
-    assert.match(await note.innerText(), /^中文文本未能加载.*The Chinese texts could not be loaded \(.*404.*\); the view stays in English\.$/s);
+    assert.match(await note.innerText(), /^中文文本未能加载，页面仍为英文。The Chinese texts could not be loaded \(.*404.*\); the view stays in English\.$/s);
+    assert.ok(errors.every((e) => /404|texts/i.test(e)), errors.join("\n"));
+  } finally {
+    await page.close();
+  }
+});
+
+test("presenting, a page whose Chinese texts cannot be loaded still says why it is in English", async () => {
+  const { page, errors } = await openWithoutTexts({ lang: "zh", present: 1, n: 8 });
+  try {
+    const note = page.locator("[data-testid=lang-missing]");
+    await page.waitForFunction(() => document.querySelector("[data-testid=lang-missing]")?.textContent, null, { timeout: DRAWN });
+    assert.ok(await note.isVisible(), "the note is shown");
+    assert.equal(await page.locator("h1").isVisible(), false, "the rest of the masthead is not");
     assert.ok(errors.every((e) => /404|texts/i.test(e)), errors.join("\n"));
   } finally {
     await page.close();

@@ -5,44 +5,50 @@
 //! found by its section's name and its index (`Key as usize`), with no key names shipped:
 //!
 //! ```text
-//! @PageText
+//! @PageText 2
 //! =第一个键的文本
 //! =第二个键的文本，换行写作 \n
 //! ```
 //!
-//! A line `@Name` starts a section, each line `=text` is the next key's text, with `\` written
-//! `\\` and a line break `\n`. [`write`] makes it from [`super::entries`] (natively, at build
-//! time: `examples/zh_texts.rs`); [`install`] reads it in the page; [`text`] answers the
-//! `texts!` macro's Chinese arm, which falls back to English for a section not installed.
+//! A line `@Name count` starts a section of `count` keys, each line `=text` is the next key's
+//! text, with `\` written `\\` and a line break `\n`. [`write`] makes it from
+//! [`super::entries`] (natively, at build time: `examples/zh_texts.rs`); [`install`] reads it in
+//! the page; [`text`] answers the `texts!` macro's Chinese arm, which falls back to English for
+//! a section not installed, or installed with another number of keys than the page's (a file
+//! from another build of the code).
 
 use std::sync::OnceLock;
 
 use super::Entry;
 
-/// Each section's Chinese texts, by key index, once installed.
-static TABLE: OnceLock<Vec<(&'static str, Vec<&'static str>)>> = OnceLock::new();
+/// Each section's name and Chinese texts, by key index, once installed.
+type Table = Vec<(String, Vec<String>)>;
+
+static TABLE: OnceLock<Table> = OnceLock::new();
 
 /// The file's text for these entries' Chinese sides (every section's keys in declared order).
 pub fn write(entries: &[Entry]) -> String {
     let mut out = String::new();
-    let mut section = "";
-    for entry in entries {
-        if entry.section != section {
-            section = entry.section;
-            out.push('@');
-            out.push_str(section);
+    let mut at = 0;
+    while let Some(first) = entries.get(at) {
+        let count = entries[at..].iter().take_while(|e| e.section == first.section).count();
+        out.push_str(&format!("@{} {count}\n", first.section));
+        for entry in &entries[at..at + count] {
+            out.push('=');
+            out.push_str(&entry.zh.replace('\\', "\\\\").replace('\n', "\\n"));
             out.push('\n');
         }
-        out.push('=');
-        out.push_str(&entry.zh.replace('\\', "\\\\").replace('\n', "\\n"));
-        out.push('\n');
+        at += count;
     }
     out
 }
 
-/// Reads a file [`write`] made and keeps its texts for the page's lifetime; a second install
-/// is ignored (the first one stays). Says which line it could not read.
+/// Reads a file [`write`] made and keeps its texts for the page's lifetime; once installed,
+/// a second install changes nothing. Says which line it could not read.
 pub fn install(file: &str) -> Result<(), String> {
+    if installed() {
+        return Ok(());
+    }
     let table = read(file)?;
     let _ = TABLE.set(table);
     Ok(())
@@ -53,45 +59,55 @@ pub fn installed() -> bool {
     TABLE.get().is_some()
 }
 
-/// The Chinese text of key `index` of `section`, if installed.
-pub fn text(section: &str, index: usize) -> Option<&'static str> {
+/// The Chinese text of key `index` of `section`, a section of `count` keys, if installed with
+/// that many.
+pub fn text(section: &str, index: usize, count: usize) -> Option<&'static str> {
     let table = TABLE.get()?;
-    let (_, texts) = table.iter().find(|(name, _)| *name == section)?;
-    texts.get(index).copied()
+    let (_, texts) = table.iter().find(|(name, _)| name == section)?;
+    (texts.len() == count).then(|| texts.get(index).map(String::as_str)).flatten()
 }
-
-type Table = Vec<(&'static str, Vec<&'static str>)>;
 
 fn read(file: &str) -> Result<Table, String> {
-    // Kept for the page's lifetime: every text is a slice of it or, when escaped, its own.
-    let file: &'static str = Box::leak(file.to_owned().into_boxed_str());
     let mut table: Table = Vec::new();
+    let mut expected = Vec::new();
     for (number, line) in file.lines().enumerate() {
-        if let Some(name) = line.strip_prefix('@') {
-            table.push((name, Vec::new()));
+        let bad = || format!("line {}: neither @section count nor =text", number + 1);
+        if let Some(head) = line.strip_prefix('@') {
+            let (name, count) = head.split_once(' ').ok_or_else(bad)?;
+            expected.push(count.parse::<usize>().map_err(|_| bad())?);
+            table.push((name.to_owned(), Vec::new()));
         } else if let (Some(text), Some((_, texts))) = (line.strip_prefix('='), table.last_mut()) {
-            texts.push(if text.contains('\\') { unescape(text) } else { text });
+            texts.push(unescape(text));
         } else if !line.is_empty() {
-            return Err(format!("line {}: neither @section nor =text", number + 1));
+            return Err(bad());
         }
     }
-    if table.is_empty() { Err("no section".to_owned()) } else { Ok(table) }
+    if table.is_empty() {
+        return Err("no section".to_owned());
+    }
+    for ((name, texts), count) in table.iter().zip(expected) {
+        if texts.len() != count {
+            return Err(format!("section {name}: {} texts of {count}", texts.len()));
+        }
+    }
+    Ok(table)
 }
 
-fn unescape(text: &str) -> &'static str {
+fn unescape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
-        match (c, c == '\\') {
-            (_, true) => match chars.next() {
-                Some('n') => out.push('\n'),
-                Some(other) => out.push(other),
-                None => out.push('\\'),
-            },
-            (c, false) => out.push(c),
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some(other) => out.push(other),
+            None => out.push('\\'),
         }
     }
-    Box::leak(out.into_boxed_str())
+    out
 }
 
 #[cfg(test)]
@@ -99,34 +115,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_text_reads_back_by_section_and_index() {
+    fn every_text_is_found_installed_by_its_section_and_index() {
         let all = super::super::entries();
-        let table = read(&write(&all)).unwrap();
-        let mut index = 0;
-        let mut section = "";
-        for entry in &all {
-            if entry.section != section {
-                section = entry.section;
-                index = 0;
-            }
-            let (_, texts) = table.iter().find(|(name, _)| *name == section).unwrap();
-            assert_eq!(texts[index], entry.zh, "{}::{}", entry.section, entry.key);
-            index += 1;
+        install(&write(&all)).unwrap();
+        let table = TABLE.get().unwrap();
+        for (index, entry) in all.iter().enumerate() {
+            let at = all[..index].iter().rev().take_while(|e| e.section == entry.section).count();
+            let count = table.iter().find(|(name, _)| name == entry.section).unwrap().1.len();
+            assert_eq!(
+                text(entry.section, at, count),
+                Some(entry.zh),
+                "{}::{}",
+                entry.section,
+                entry.key
+            );
+            assert_eq!(text(entry.section, at, count + 1), None, "another count: English");
         }
-        let names: Vec<&str> = table.iter().map(|(name, _)| *name).collect();
-        let mut unique = names.clone();
-        unique.sort_unstable();
-        unique.dedup();
-        assert_eq!(unique.len(), names.len(), "a section's name is given twice: {names:?}");
+        let mut names: Vec<&str> = table.iter().map(|(name, _)| name.as_str()).collect();
+        let given = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), given, "a section's name is given twice: {names:?}");
+        assert_eq!(install("not a file of texts"), Ok(()), "installed once, for good");
     }
 
     #[test]
-    fn escapes_survive_and_bad_lines_are_named() {
+    fn escapes_survive_and_bad_files_are_named() {
         let entry = |zh| Entry { section: "S", key: "K", en: "e", zh };
         let file = write(&[entry("a\\b\nc"), entry("plain")]);
-        assert_eq!(file, "@S\n=a\\\\b\\nc\n=plain\n");
-        assert_eq!(read(&file).unwrap(), vec![("S", vec!["a\\b\nc", "plain"])]);
-        assert_eq!(read("@S\nx\n").unwrap_err(), "line 2: neither @section nor =text");
+        assert_eq!(file, "@S 2\n=a\\\\b\\nc\n=plain\n");
+        let table = read(&file).unwrap();
+        assert_eq!(table, vec![("S".to_owned(), vec!["a\\b\nc".to_owned(), "plain".to_owned()])]);
+        assert_eq!(read("@S 1\nx\n").unwrap_err(), "line 2: neither @section count nor =text");
+        assert_eq!(read("@S\n=a\n").unwrap_err(), "line 1: neither @section count nor =text");
+        assert_eq!(read("@S 2\n=a\n").unwrap_err(), "section S: 1 texts of 2");
         assert_eq!(read("").unwrap_err(), "no section");
     }
 }

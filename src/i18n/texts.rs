@@ -67,8 +67,10 @@ macro_rules! texts {
                 match lang {
                     $crate::i18n::Lang::En => match self { $($name::$key => $en,)* },
                     #[cfg(feature = "on-demand")]
-                    $crate::i18n::Lang::Zh => $crate::i18n::loaded::text(stringify!($name), self as usize)
-                        .unwrap_or_else(|| self.text($crate::i18n::Lang::En)),
+                    $crate::i18n::Lang::Zh => {
+                        $crate::i18n::loaded::text(stringify!($name), self as usize, Self::ALL.len())
+                            .unwrap_or_else(|| self.text($crate::i18n::Lang::En))
+                    }
                     #[cfg(not(feature = "on-demand"))]
                     $crate::i18n::Lang::Zh => match self { $($name::$key => $zh,)* },
                 }
@@ -213,7 +215,7 @@ mod tests {
     #[test]
     fn a_loaded_file_finds_each_key_by_its_index() {
         let file = super::super::loaded::write(&entries());
-        assert_eq!(file, "@Pair\n=第一\n=第二\n");
+        assert_eq!(file, "@Pair 2\n=第一\n=第二\n");
         for key in Pair::ALL {
             let index = *key as usize;
             assert_eq!(Pair::ALL[index], *key);

@@ -11,8 +11,7 @@ use wasm_bindgen::closure::Closure;
 use web_sys::{IntersectionObserver, IntersectionObserverEntry, ResizeObserver, js_sys};
 
 use super::share::page_url;
-use super::{AppState, fill, tr};
-use crate::i18n::Lang;
+use super::{AppState, tr};
 use crate::i18n::page::PageText;
 use crate::i18n::page::PanelText as T;
 use crate::model::embed::{Layout, notices as model_notices};
@@ -153,7 +152,7 @@ pub fn EmbedFooter() -> impl IntoView {
             // An embed has no switch: why its `lang=zh` could not be had, in both languages.
             {super::zh_texts::failure().map(|why| view! {
                 <p class="lang-missing" role="status" data-testid="lang-missing">
-                    {fill(PageText::ChineseMissingEmbed, Lang::En, &[("why", &why)])}
+                    {super::lang_switch::missing_note(PageText::ChineseMissingEmbed, &why)}
                 </p>
             })}
         </footer>

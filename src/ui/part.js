@@ -24,8 +24,11 @@ export async function fetchText(href) {
 // fetching its texts now, beside the wasm, and fetchText hands that fetch on. Settled into a
 // value, so that a failure is reported where the page asks, not as an unhandled rejection.
 const started = new Map();
+// A fetch that stalls gives up after TEXTS_WAIT ms: the page, which waits for it before
+// drawing in Chinese, is then drawn in English and says why.
+const TEXTS_WAIT = 20_000;
 const settle = (href) =>
-  fetch(new URL(href, document.baseURI).href)
+  fetch(new URL(href, document.baseURI).href, { signal: AbortSignal.timeout(TEXTS_WAIT) })
     .then((response) => {
       if (!response.ok) throw new Error(`${response.status} ${response.statusText} for ${href}`);
       return response.text();

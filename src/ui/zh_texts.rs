@@ -1,8 +1,11 @@
 //! The Chinese texts, loaded when first needed: before the page is drawn when its URL asks for
 //! `lang=zh`, or when the reader presses 中文. The page's wasm (feature `on-demand`) carries
 //! English only; `scripts/build-parts` writes the Chinese as a file of its own
-//! ([`crate::i18n::loaded`]) and names it in `<meta name="sampler-viz:texts:zh">`. A file that
-//! cannot be loaded leaves the page in English, saying so by the language switch.
+//! ([`crate::i18n::loaded`]) and names it in `<meta name="sampler-viz:texts:zh">`; `part.js`
+//! starts fetching it beside the wasm when the URL asks for Chinese. A file that cannot be
+//! loaded (or does not arrive within 20 s) leaves the page in English, saying so by the
+//! language switch, or in an embed's footer; the URL keeps `lang=zh`, so a reload (and the
+//! share link) asks again.
 
 use std::cell::RefCell;
 

@@ -25,13 +25,14 @@ texts! {
         /// The language switch's accessible name.
         Language => ("Language", "语言"),
         /// By the switch when the Chinese texts could not be loaded (shown while the page is
-        /// in English, so it says it in both languages).
+        /// in English, so it says it in both languages: its English side's first sentence is
+        /// Chinese).
         ChineseMissing => (
             "中文文本未能加载，页面仍为英文，可再按“中文”重试。The Chinese texts could not be loaded ({why}); the page stays in English. Press 中文 to try again.",
             "中文文本未能加载（{why}），页面仍为英文，可再按“中文”重试。",
         ),
         /// An embed's footer when the Chinese texts its `lang=zh` asked for could not be loaded
-        /// (an embed has no switch to try again with).
+        /// (an embed has no switch to try again with); bilingual as `ChineseMissing`.
         ChineseMissingEmbed => (
             "中文文本未能加载，页面仍为英文。The Chinese texts could not be loaded ({why}); the view stays in English.",
             "中文文本未能加载（{why}），页面仍为英文。",
