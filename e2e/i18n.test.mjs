@@ -198,19 +198,31 @@ test("the Chinese texts load only when Chinese is asked for: by the URL, or by t
   assert.equal(textsServed(), before + 2, "lang=zh loads them first");
 });
 
-test("English pressed while the Chinese texts load: English stays", async () => {
+/**
+ * Opens the page (n=10), presses 中文 and, while its texts are held back, English; then lets
+ * the texts' request be answered by `answer(route)` and waits for the load to end. Resolves to
+ * { page, errors }; the caller closes the page.
+ */
+async function englishWhileLoading(answer) {
   let release;
   const held = new Promise((resolve) => (release = resolve));
-  const route = [TEXTS, async (r) => (await held, r.continue())];
-  const { page, errors } = await openPage(session.browser, appUrl(session.server.url, { n: 10 }), undefined, { route });
+  const route = [TEXTS, async (r) => (await held, answer(r))];
+  const opened = await openPage(session.browser, appUrl(session.server.url, { n: 10 }), undefined, { route });
+  const { page } = opened;
+  await page.waitForSelector(TABLE, { timeout: DRAWN });
+  await page.click("[data-testid=lang-zh]");
+  await page.waitForSelector("[data-testid=lang-zh][aria-busy=true]");
+  await page.click("[data-testid=lang-en]");
+  release();
+  await page.waitForFunction(() => !document.querySelector("[data-testid=lang-zh][aria-busy]"));
+  // Nothing more is to come; a moment for anything that would.
+  await page.waitForTimeout(200);
+  return opened;
+}
+
+test("English pressed while the Chinese texts load: English stays", async () => {
+  const { page, errors } = await englishWhileLoading((r) => r.continue());
   try {
-    await page.waitForSelector(TABLE, { timeout: DRAWN });
-    await page.click("[data-testid=lang-zh]");
-    await page.waitForSelector("[data-testid=lang-zh][aria-busy=true]");
-    await page.click("[data-testid=lang-en]");
-    release();
-    await page.waitForFunction(() => !document.querySelector("[data-testid=lang-zh][aria-busy]"));
-    await page.waitForTimeout(200);
     assert.equal(await text(page, "h1"), "What does each GPU get?");
     assert.equal(await htmlLang(page), "en");
     // Loaded meanwhile: the next press is at once.
@@ -232,7 +244,7 @@ test("texts that cannot be loaded: the page is drawn in English and says so by t
     assert.equal(await htmlLang(page), "en");
     assert.equal(await page.getAttribute("[data-testid=lang-en]", "aria-pressed"), "true");
     const note = page.locator("[data-testid=lang-missing]");
-    const said = /^中文文本未能加载，页面仍为英文，可再按“中文”重试。The Chinese texts could not be loaded \(.*404.*\); the page stays in English\. Press 中文 to try again\.$/s;
+    const said = /^中文文本未能加载，页面仍为英文，可再按“中文”重试。The Chinese texts could not be loaded \(HTTP 404\); the page stays in English\. Press 中文 to try again\.$/;
     assert.match(await note.innerText(), said);
     assert.equal(await page.inputValue("[data-testid=control-n]"), "10", "the rest of the URL is kept");
     assert.equal(refused(), 1);
@@ -243,6 +255,9 @@ test("texts that cannot be loaded: the page is drawn in English and says so by t
     assert.equal(refused(), 2, "asked again");
     assert.match(await note.innerText(), said);
     assert.equal(await htmlLang(page), "en");
+    // Pressing English, the reader's choice, drops the note.
+    await page.click("[data-testid=lang-en]");
+    await page.waitForFunction(() => document.querySelector("[data-testid=lang-missing]").textContent === "");
     // Once the file can be had, the next press shows Chinese and the note goes.
     await page.unroute(route[0]);
     await page.click("[data-testid=lang-zh]");
@@ -255,14 +270,18 @@ test("texts that cannot be loaded: the page is drawn in English and says so by t
   }
 });
 
-test("an embed whose Chinese texts cannot be loaded draws in English and says so in its footer", async () => {
+test("an embed whose Chinese texts cannot be loaded draws in English and says so at its top", async () => {
   const { page, errors, refused } = await openWithoutTexts({ lang: "zh", embed: 1, n: 8 });
   try {
     await page.waitForSelector("[data-testid=full-page-link]", { timeout: DRAWN });
     assert.equal(await htmlLang(page), "en");
     assert.equal(refused(), 1);
-    const note = page.locator(".embed-footer [data-testid=lang-missing]");
-    assert.match(await note.innerText(), /^中文文本未能加载，页面仍为英文。The Chinese texts could not be loaded \(.*404.*\); the view stays in English\.$/s);
+    const note = page.locator("main [data-testid=lang-missing]");
+    assert.match(await note.innerText(), /^中文文本未能加载，页面仍为英文。The Chinese texts could not be loaded \(HTTP 404\); the view stays in English\.$/);
+    const [noteTop, lanesTop] = await Promise.all(
+      [note, page.locator("[data-testid=gpu-lane]").first()].map(async (l) => (await l.boundingBox()).y),
+    );
+    assert.ok(noteTop < lanesTop, `above the lanes (${noteTop} < ${lanesTop})`);
     assert.ok(errors.every((e) => /404|texts/i.test(e)), errors.join("\n"));
   } finally {
     await page.close();
@@ -275,7 +294,19 @@ test("presenting, a page whose Chinese texts cannot be loaded still says why it 
     const note = page.locator("[data-testid=lang-missing]");
     await page.waitForFunction(() => document.querySelector("[data-testid=lang-missing]")?.textContent, null, { timeout: DRAWN });
     assert.ok(await note.isVisible(), "the note is shown");
+    assert.ok(await page.locator("[data-testid=lang-zh]").isVisible(), "with the switch it names");
     assert.equal(await page.locator("h1").isVisible(), false, "the rest of the masthead is not");
+    assert.ok(errors.every((e) => /404|texts/i.test(e)), errors.join("\n"));
+  } finally {
+    await page.close();
+  }
+});
+
+test("English pressed while the Chinese texts fail to load: no note about them", async () => {
+  const { page, errors } = await englishWhileLoading((r) => r.fulfill({ status: 404, body: "not found" }));
+  try {
+    assert.equal(await page.locator("[data-testid=lang-missing]").innerText(), "");
+    assert.equal(await htmlLang(page), "en");
     assert.ok(errors.every((e) => /404|texts/i.test(e)), errors.join("\n"));
   } finally {
     await page.close();

@@ -6,13 +6,13 @@ texts! {
     /// What the charts and their summaries say.
     pub enum ChartWords {
         /// A rank in a legend.
-        RankLabel => ("rank {r}", "进程 {r}"),
+        RankLabel => ("rank {r}", "rank {r}"),
         /// Visits chart: x axis.
         VisitsAxisTimes => ("times a sample is processed", "样本被处理的次数"),
         /// Visits chart: y axis.
         VisitsAxisSamples => ("samples", "样本数"),
         /// Visits chart: the no-sampler bars.
-        VisitsLegendNone => ("no sampler", "不使用 sampler"),
+        VisitsLegendNone => ("no sampler", "不使用采样器"),
         /// Visits summary: one bar.
         VisitsEntry => ("{samples} processed {times}×", "{samples} 个样本各处理 {times} 次"),
         /// Visits summary.
@@ -21,7 +21,7 @@ texts! {
             "一个 epoch 内全部 rank 合计（num_replicas = {w}），按访问次数统计样本数的直方图（任何规模下都精确，每个次数一根柱而不是每个样本一根）。{scheme}：{with}。",
         ),
         /// Visits summary: the bars without a sampler beside the scheme's.
-        VisitsWithout => ("Without a sampler: {without}.", "不使用 sampler：{without}。"),
+        VisitsWithout => ("Without a sampler: {without}.", "不使用采样器：{without}。"),
         /// Visits summary: the no-sampler side was not counted.
         VisitsUncounted => ("not counted for this set-up", "此设置下未统计"),
         /// Visits summary: nothing to process.

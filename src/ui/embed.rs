@@ -89,13 +89,22 @@ pub fn notices(layout: Layout, pitfall_only: bool) -> impl IntoView {
     let pairs = super::url::pairs(names, true);
     let notices =
         model_notices(pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())), layout, pitfall_only);
-    (!notices.is_empty()).then(|| {
+    // An embed has no language switch: why its `lang=zh` could not be had, at its top.
+    let missing = layout.embed.then(super::zh_texts::failure).flatten().map(|why| {
+        view! {
+            <p class="lang-missing" role="status" data-testid="lang-missing">
+                {super::lang_switch::missing_note(PageText::ChineseMissingEmbed, &why)}
+            </p>
+        }
+    });
+    let list = (!notices.is_empty()).then(|| {
         let items = notices
             .into_iter()
             .map(|notice| view! { <li>{move || notice.text(lang.get())}</li> })
             .collect_view();
         view! { <ul class="url-notices" role="status" data-testid="url-notices">{items}</ul> }
-    })
+    });
+    (missing, list)
 }
 
 /// `document.referrer`'s origin (the embedding page's), or `*` when there is none to name.
@@ -149,12 +158,6 @@ pub fn EmbedFooter() -> impl IntoView {
             </a>
             {tr(T::EmbedFooter)}
             " · " <span data-testid="version">{super::VERSION_LINE}</span>
-            // An embed has no switch: why its `lang=zh` could not be had, in both languages.
-            {super::zh_texts::failure().map(|why| view! {
-                <p class="lang-missing" role="status" data-testid="lang-missing">
-                    {super::lang_switch::missing_note(PageText::ChineseMissingEmbed, &why)}
-                </p>
-            })}
         </footer>
     }
 }

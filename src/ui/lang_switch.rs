@@ -21,6 +21,9 @@ pub fn LangSwitch() -> impl IntoView {
     let wanted = StoredValue::new(state.lang.get_untracked());
     let choose = move |lang: Lang| {
         wanted.set_value(lang);
+        if lang == Lang::En {
+            failed.set(None);
+        }
         if zh_texts::ready(lang) {
             state.set_lang(lang);
             return;
@@ -33,9 +36,12 @@ pub fn LangSwitch() -> impl IntoView {
         spawn_local(async move {
             let result = zh_texts::load(lang).await;
             loading.set(false);
-            failed.set(result.as_ref().err().cloned());
-            if result.is_ok() && wanted.get_value() == lang {
-                state.set_lang(lang);
+            // Said, or shown, only if the reader still wants this language.
+            if wanted.get_value() == lang {
+                failed.set(result.as_ref().err().cloned());
+                if result.is_ok() {
+                    state.set_lang(lang);
+                }
             }
         });
     };

@@ -25,13 +25,17 @@ export async function fetchText(href) {
 // value, so that a failure is reported where the page asks, not as an unhandled rejection.
 const started = new Map();
 // A fetch that stalls gives up after TEXTS_WAIT ms: the page, which waits for it before
-// drawing in Chinese, is then drawn in English and says why.
-const TEXTS_WAIT = 20_000;
+// drawing in Chinese, is then drawn in English and says why (in a few words: the reader sees
+// them; the console has the rest).
+const TEXTS_WAIT = 10_000;
 const settle = (href) =>
   fetch(new URL(href, document.baseURI).href, { signal: AbortSignal.timeout(TEXTS_WAIT) })
     .then((response) => {
-      if (!response.ok) throw new Error(`${response.status} ${response.statusText} for ${href}`);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return response.text();
+    })
+    .catch((error) => {
+      throw error?.name === "TimeoutError" ? new Error(`no answer in ${TEXTS_WAIT / 1000} s`) : error;
     })
     .then((text) => ({ text }), (error) => ({ error }));
 {

@@ -3,8 +3,8 @@
 //! English only; `scripts/build-parts` writes the Chinese as a file of its own
 //! ([`crate::i18n::loaded`]) and names it in `<meta name="sampler-viz:texts:zh">`; `part.js`
 //! starts fetching it beside the wasm when the URL asks for Chinese. A file that cannot be
-//! loaded (or does not arrive within 20 s) leaves the page in English, saying so by the
-//! language switch, or in an embed's footer; the URL keeps `lang=zh`, so a reload (and the
+//! loaded (or does not arrive within 10 s) leaves the page in English, saying so by the
+//! language switch, or at an embed's top; the URL keeps `lang=zh`, so a reload (and the
 //! share link) asks again.
 
 use std::cell::RefCell;

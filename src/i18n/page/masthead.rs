@@ -31,7 +31,7 @@ texts! {
             "中文文本未能加载，页面仍为英文，可再按“中文”重试。The Chinese texts could not be loaded ({why}); the page stays in English. Press 中文 to try again.",
             "中文文本未能加载（{why}），页面仍为英文，可再按“中文”重试。",
         ),
-        /// An embed's footer when the Chinese texts its `lang=zh` asked for could not be loaded
+        /// At an embed's top when the Chinese texts its `lang=zh` asked for could not be loaded
         /// (an embed has no switch to try again with); bilingual as `ChineseMissing`.
         ChineseMissingEmbed => (
             "中文文本未能加载，页面仍为英文。The Chinese texts could not be loaded ({why}); the view stays in English.",
