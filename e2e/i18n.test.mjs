@@ -312,3 +312,13 @@ test("English pressed while the Chinese texts fail to load: no note about them",
     await page.close();
   }
 });
+
+test("switching the language moves neither button", async () => {
+  await withPage({}, async (page) => {
+    const boxes = () => Promise.all(["en", "zh"].map((l) => page.locator(`[data-testid=lang-${l}]`).boundingBox()));
+    const before = await boxes();
+    await page.click("[data-testid=lang-zh]");
+    await page.waitForFunction(() => document.documentElement.lang === "zh-Hans");
+    assert.deepEqual(await boxes(), before);
+  });
+});
