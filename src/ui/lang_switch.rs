@@ -21,9 +21,8 @@ pub fn LangSwitch() -> impl IntoView {
     let wanted = StoredValue::new(state.lang.get_untracked());
     let choose = move |lang: Lang| {
         wanted.set_value(lang);
-        if lang == Lang::En {
-            failed.set(None);
-        }
+        // A press is the reader's choice: whatever it leads to, an older failure is past.
+        failed.set(None);
         if zh_texts::ready(lang) {
             state.set_lang(lang);
             return;
@@ -32,7 +31,6 @@ pub fn LangSwitch() -> impl IntoView {
             return;
         }
         loading.set(true);
-        failed.set(None);
         spawn_local(async move {
             let result = zh_texts::load(lang).await;
             loading.set(false);

@@ -9,27 +9,28 @@ export async function importPart(href) {
   return part;
 }
 
-// Fetches a text file of the page (the Chinese texts, src/ui/zh_texts.rs) from `href`, a path
-// relative to the page; rejects with the status when the server has no such file.
-export async function fetchText(href) {
-  const early = started.get(href);
-  started.delete(href);
-  const got = await (early ?? settle(href));
+// Fetches the page's Chinese texts (src/ui/zh_texts.rs): the file its
+// <meta name="sampler-viz:texts:zh"> names, a path relative to the page. Rejects with why not.
+export async function fetchZhTexts() {
+  const got = await (early ?? settle(zhTextsAddress()));
+  early = null;
   if ("error" in got) throw got.error;
   return got.text;
 }
 
-// A head start: this module is evaluated before the page's wasm has finished downloading, so a
-// page whose URL asks for Chinese (`lang=zh`, or `zh-…`: Lang::from_code decides, later) starts
-// fetching its texts now, beside the wasm, and fetchText hands that fetch on. Settled into a
-// value, so that a failure is reported where the page asks, not as an unhandled rejection.
-const started = new Map();
+const zhTextsAddress = () =>
+  document.querySelector('meta[name="sampler-viz:texts:zh"]')?.getAttribute("content") || null;
+
 // A fetch that stalls gives up after TEXTS_WAIT ms: the page, which waits for it before
 // drawing in Chinese, is then drawn in English and says why (in a few words: the reader sees
-// them; the console has the rest).
+// them; the console has the rest). Settled into a value, so that a failure is reported where
+// the page asks, not as an unhandled rejection.
 const TEXTS_WAIT = 10_000;
 const settle = (href) =>
-  fetch(new URL(href, document.baseURI).href, { signal: AbortSignal.timeout(TEXTS_WAIT) })
+  (href
+    ? fetch(new URL(href, document.baseURI).href, { signal: AbortSignal.timeout(TEXTS_WAIT) })
+    : Promise.reject(new Error('no <meta name="sampler-viz:texts:zh"> in index.html'))
+  )
     .then((response) => {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return response.text();
@@ -38,8 +39,10 @@ const settle = (href) =>
       throw error?.name === "TimeoutError" ? new Error(`no answer in ${TEXTS_WAIT / 1000} s`) : error;
     })
     .then((text) => ({ text }), (error) => ({ error }));
-{
-  const lang = new URLSearchParams(location.search).get("lang") ?? "";
-  const href = document.querySelector('meta[name="sampler-viz:texts:zh"]')?.getAttribute("content");
-  if (/^zh(?:[-_]|$)/i.test(lang.trim()) && href) started.set(href, settle(href));
-}
+
+// A head start: this module is evaluated before the page's wasm has finished downloading, so a
+// page whose URL asks for Chinese (`lang=zh`, or `zh-…`: Lang::from_code decides, later) starts
+// fetching its texts now, beside the wasm, and the first fetchZhTexts hands that fetch on.
+let early = /^zh(?:[-_]|$)/i.test((new URLSearchParams(location.search).get("lang") ?? "").trim())
+  ? settle(zhTextsAddress())
+  : null;

@@ -43,23 +43,18 @@ pub async fn load(lang: Lang) -> Result<(), String> {
 
 #[cfg(feature = "on-demand")]
 async fn fetch() -> Result<String, String> {
-    use leptos::prelude::document;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen_futures::JsFuture;
     use web_sys::js_sys;
 
     #[wasm_bindgen(module = "/src/ui/part.js")]
     extern "C" {
-        #[wasm_bindgen(js_name = fetchText)]
-        fn fetch_text(href: &str) -> js_sys::Promise;
+        /// The file `<meta name="sampler-viz:texts:zh">` names, as text.
+        #[wasm_bindgen(js_name = fetchZhTexts)]
+        fn fetch_zh_texts() -> js_sys::Promise;
     }
 
-    let meta = document().query_selector("meta[name=\"sampler-viz:texts:zh\"]").ok().flatten();
-    let href = meta
-        .and_then(|meta| meta.get_attribute("content"))
-        .filter(|href| !href.is_empty())
-        .ok_or("no <meta name=\"sampler-viz:texts:zh\"> in index.html")?;
-    let text = JsFuture::from(fetch_text(&href)).await.map_err(|e| super::part::describe(&e))?;
+    let text = JsFuture::from(fetch_zh_texts()).await.map_err(|e| super::part::describe(&e))?;
     text.as_string().ok_or_else(|| "the file is not text".to_owned())
 }
 
