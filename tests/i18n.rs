@@ -104,6 +104,7 @@ fn every_key_of_every_section_is_listed() {
         ("PlaybackText", PlaybackText::ALL.len()),
         ("PythonText", PythonText::ALL.len()),
         ("CanvasText", CanvasText::ALL.len()),
+        ("CanvasWords", sampler_viz::i18n::canvas_words::CanvasWords::ALL.len()),
         ("TableText", TableText::ALL.len()),
         ("NoSamplerText", NoSamplerText::ALL.len()),
         ("PanelText", PanelText::ALL.len()),

@@ -5,12 +5,13 @@
 
 use std::fmt::{Debug, Display};
 
+use sampler_viz::i18n::canvas_words::CanvasWords;
 use sampler_viz::i18n::chart_words::ChartWords;
 use sampler_viz::i18n::ecosystem::EcoText;
 use sampler_viz::i18n::guide::GuideText;
 use sampler_viz::i18n::history::HistoryText;
 use sampler_viz::i18n::page::{
-    CanvasText, ErrorText, NoSamplerText, PageText, PanelText, PythonText, TableText,
+    ErrorText, NoSamplerText, PageText, PanelText, PythonText, TableText,
 };
 use sampler_viz::i18n::scenarios::ScenarioText;
 use sampler_viz::i18n::schemes::SchemeText;
@@ -56,22 +57,22 @@ fn every_count_reads_right_with_1_and_2() {
         "… and 2 more ranks (all in the index table)",
     );
     check(
-        CanvasText::Padded,
+        CanvasWords::Padded,
         "padded to total_size 1 with 1 copy from the start of the list (hatched)",
         "padded to total_size 2 with 2 copies from the start of the list (hatched)",
     );
     check(
-        CanvasText::Trimmed,
+        CanvasWords::Trimmed,
         "trimmed to total_size 1: the last index is dropped (grey)",
         "trimmed to total_size 2: the last 2 indices are dropped (grey)",
     );
     check(
-        CanvasText::Divides,
+        CanvasWords::Divides,
         "1 already divides by 1 rank: nothing to pad",
         "2 already divides by 2 ranks: nothing to pad",
     );
     check(
-        CanvasText::InBatches,
+        CanvasWords::InBatches,
         "each rank's 1 index in 1 batch of up to 11",
         "each rank's 2 indices in 2 batches of up to 22",
     );
@@ -231,10 +232,10 @@ const NEVER_ONE: &[(&str, &str, &str)] = &[
     ("ChartText", "Intro", "model::scheme::history::EPOCHS, 4"),
     ("HistoryText", "TooLarge", "draws beyond the budget, 2^21"),
     ("CanvasText", "RankMapCap", "the rank map's cap"),
-    ("CanvasText", "Noise", "the canvas draws more than layout::CHIP_LIMIT"),
-    ("CanvasText", "StaysInOrder", "the canvas draws more than layout::CHIP_LIMIT"),
-    ("CanvasText", "MapSentence", "the canvas draws more than layout::CHIP_LIMIT"),
-    ("CanvasText", "ColoursRepeat", "said past 8 ranks"),
+    ("CanvasWords", "Noise", "the canvas draws more than layout::CHIP_LIMIT"),
+    ("CanvasWords", "StaysInOrder", "the canvas draws more than layout::CHIP_LIMIT"),
+    ("CanvasWords", "MapSentence", "the canvas draws more than layout::CHIP_LIMIT"),
+    ("CanvasWords", "ColoursRepeat", "said past 8 ranks"),
     ("ErrorText", "TooManyRanks", "the page's cap"),
     ("ErrorText", "TooManyIndices", "the page's cap"),
     ("ErrorText", "DatasetTooLarge", "MAX_LEN"),

@@ -157,6 +157,50 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
+    /// An epoch handed over by its list before padding, whole or in slices of any sizes, is
+    /// the epoch drawn; anything but a permutation of the dataset's indices is refused, and a
+    /// refused slice leaves the receiver as it was.
+    #[test]
+    fn an_epoch_handed_over_is_the_one_drawn(
+        config in valid_config(),
+        at in any::<prop::sample::Index>(),
+        cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..4),
+    ) {
+        let (sampler, epoch) = draw(&config);
+        let order = epoch.order();
+        let whole = sampler.epoch_from(order);
+        prop_assert_eq!(whole.as_ref(), Some(&epoch));
+        let n = order.len();
+        let mut cuts: Vec<usize> = cuts.iter().map(|c| c.index(n + 1)).collect();
+        cuts.extend([0, n]);
+        cuts.sort_unstable();
+        let mut receiver = sampler.receive_epoch();
+        for pair in cuts.windows(2) {
+            prop_assert!(receiver.take(&order[pair[0]..pair[1]]));
+            prop_assert_eq!(receiver.received(), pair[1]);
+        }
+        let sliced = receiver.finish();
+        prop_assert_eq!(sliced.as_ref(), Some(&epoch));
+        if n > 0 {
+            prop_assert!(sampler.epoch_from(&order[..n - 1]).is_none(), "one short");
+            let mut out_of_range = order.to_vec();
+            out_of_range[at.index(n)] = n as u32;
+            prop_assert!(sampler.epoch_from(&out_of_range).is_none());
+            // A slice refused half-way keeps nothing: the right one is then taken.
+            let mut receiver = sampler.receive_epoch();
+            prop_assert!(!receiver.take(&out_of_range));
+            prop_assert_eq!(receiver.received(), 0);
+            prop_assert!(receiver.take(order));
+            prop_assert!(!receiver.take(&order[..1]), "more than the dataset holds");
+        }
+        if n > 1 {
+            let mut repeated = order.to_vec();
+            let k = at.index(n - 1);
+            repeated[k] = repeated[k + 1];
+            prop_assert!(sampler.epoch_from(&repeated).is_none());
+        }
+    }
+
     /// Every rank gets exactly `len(sampler)` indices, and `total_size = len * num_replicas`.
     #[test]
     fn every_rank_gets_len_indices(config in valid_config()) {

@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use sampler_viz::model::raster::{
-    self, DROPPED_RGB, INK_RGB, MAX_STRIP_HEIGHT, MAX_WIDTH, MIN_WIDTH, RAMP_STOPS, Raster,
+    self, DROPPED_RGB, INK_RGB, MAX_STRIP_HEIGHT, MAX_WIDTH, MIN_WIDTH, RAMP_STOPS, Raster, Source,
     rank_rgb, value_rgb,
 };
 use sampler_viz::model::{Params, Picture, Stage};
@@ -34,8 +34,8 @@ fn check(
 ) -> (Picture, Raster) {
     let picture = Picture::compute(&params).expect("a valid configuration");
     let raster = match stage {
-        Some(stage) => raster::render(&picture, stage, width),
-        None => raster::rank_map(&picture, width),
+        Some(stage) => raster::render(Source::of(&picture), stage, width),
+        None => raster::rank_map(Source::of(&picture), width),
     };
     check_sizes(&raster, width);
     for (r, row) in raster.rows.iter().enumerate() {
@@ -234,9 +234,9 @@ fn imagenet_renders_every_stage() {
     let p = params(1_281_167, 8);
     let picture = Picture::compute(&p).expect("valid");
     for stage in Stage::ALL {
-        check_sizes(&raster::render(&picture, stage, 1000), 1000);
+        check_sizes(&raster::render(Source::of(&picture), stage, 1000), 1000);
     }
-    let map = raster::rank_map(&picture, 1000);
+    let map = raster::rank_map(Source::of(&picture), 1000);
     check_sizes(&map, 1000);
     // The one padding copy is marked in the margin, however small.
     assert!(map.rgba.chunks(4).any(|px| px == opaque(INK_RGB)), "no padding mark");

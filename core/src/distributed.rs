@@ -121,6 +121,30 @@ impl DistributedSampler {
         })
     }
 
+    /// The current epoch from its list before padding, `order`, drawn elsewhere by
+    /// [`DistributedSampler::epoch`] (in another process, or in another module of a page that
+    /// holds it), so that it need not be drawn twice; `None` unless `order` is a permutation of
+    /// the dataset's indices.
+    pub fn epoch_from(&self, order: &[u32]) -> Option<Epoch> {
+        let mut receiver = self.receive_epoch();
+        receiver.take(order).then_some(())?;
+        receiver.finish()
+    }
+
+    /// [`DistributedSampler::epoch_from`] a slice at a time, for a page that must stay
+    /// responsive while a large list is handed over.
+    pub fn receive_epoch(&self) -> EpochReceiver {
+        let n = self.n as usize;
+        EpochReceiver {
+            // All of it at once: growing by doubling would copy the list again and again.
+            order: Vec::with_capacity(n),
+            seen: vec![0; n.div_ceil(64)],
+            n,
+            total_size: self.total_size(),
+            num_replicas: self.num_replicas as usize,
+        }
+    }
+
     /// The first `k` indices of every rank this epoch, drawing only the start of the
     /// permutation when that is enough (large datasets, short previews).
     pub fn preview(&self, k: usize) -> Result<Vec<Vec<u32>>, SamplerError> {
@@ -184,6 +208,63 @@ impl EpochTask {
             Order::Ready(order) => order,
         };
         Epoch { order, total_size: self.total_size, num_replicas: self.num_replicas }
+    }
+}
+
+/// An epoch handed over a slice at a time ([`DistributedSampler::receive_epoch`]): its list
+/// before padding, checked as it comes to be a permutation of the dataset's indices.
+#[derive(Debug, Clone)]
+pub struct EpochReceiver {
+    order: Vec<u32>,
+    /// A bit per index: whether it has come.
+    seen: Vec<u64>,
+    n: usize,
+    total_size: usize,
+    num_replicas: usize,
+}
+
+impl EpochReceiver {
+    /// How many indices have come so far.
+    pub fn received(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Takes the next `slice` of the list; `false` (keeping none of it) when it holds an index
+    /// that is not the dataset's, one that came before, or more than the dataset holds.
+    pub fn take(&mut self, slice: &[u32]) -> bool {
+        if slice.len() > self.n - self.order.len() {
+            return false;
+        }
+        let place = |i: u32| (i as usize / 64, 1u64 << (i % 64));
+        for (k, &i) in slice.iter().enumerate() {
+            let (word, bit) = place(i);
+            if i as usize >= self.n || self.seen[word] & bit != 0 {
+                // Give back what this slice marked (each index before `k` marked anew), so
+                // that nothing of it is kept.
+                for &j in &slice[..k] {
+                    let (word, bit) = place(j);
+                    self.seen[word] &= !bit;
+                }
+                return false;
+            }
+            self.seen[word] |= bit;
+        }
+        self.order.extend_from_slice(slice);
+        true
+    }
+
+    /// Whether every index has come.
+    pub fn is_whole(&self) -> bool {
+        self.order.len() == self.n
+    }
+
+    /// The epoch, once every index has come.
+    pub fn finish(self) -> Option<Epoch> {
+        self.is_whole().then_some(Epoch {
+            order: self.order,
+            total_size: self.total_size,
+            num_replicas: self.num_replicas,
+        })
     }
 }
 

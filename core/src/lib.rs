@@ -40,7 +40,7 @@ pub mod workers;
 
 pub use accelerate::{AccelerateConfig, Prepared};
 pub use batch::BatchSampler;
-pub use distributed::{Config, DistributedSampler, Epoch, EpochTask};
+pub use distributed::{Config, DistributedSampler, Epoch, EpochReceiver, EpochTask};
 pub use error::SamplerError;
 pub use generator::{Generator, SEED_MAX, SEED_MIN, unpack_seed};
 pub use lightning::{Inner, Unrepeated, Wrapper, wrap_listing};

@@ -13,6 +13,7 @@ mod number;
 #[macro_use]
 mod texts;
 
+pub mod canvas_words;
 pub mod chart_words;
 pub mod charts;
 pub mod ecosystem;
@@ -33,6 +34,7 @@ pub use texts::{Entry, Text, fill, names, placeholders};
 /// Every text of every section, for the completeness test and for tooling.
 pub fn entries() -> Vec<Entry> {
     let mut all = Vec::new();
+    all.extend(canvas_words::entries());
     all.extend(charts::entries());
     all.extend(chart_words::entries());
     all.extend(ecosystem::entries());

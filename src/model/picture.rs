@@ -163,15 +163,34 @@ pub(crate) fn field_of(error: &SamplerError) -> Field {
 }
 
 fn lengths(params: &Params, epoch: &Epoch, loader: &BatchSampler) -> Lengths {
-    let sampler = epoch.num_samples();
-    Lengths {
-        dataset: params.n,
-        sampler,
-        loader: loader.len(sampler),
-        total_size: epoch.total_size(),
-        padding: epoch.padding_len(),
-        dropped: epoch.dropped().len(),
-        loader_dropped: sampler - visits::yielded(loader, sampler),
+    Lengths::new(params.n, epoch.total_size(), epoch.num_replicas(), loader)
+}
+
+impl Lengths {
+    /// The lengths of `n` samples on `num_replicas` ranks whose padded (or trimmed) list is
+    /// `total_size` long, batched by `loader`: closed forms, with no permutation drawn.
+    pub fn new(n: u64, total_size: usize, num_replicas: usize, loader: &BatchSampler) -> Lengths {
+        let sampler = total_size / num_replicas.max(1);
+        let listed = usize::try_from(n).unwrap_or(usize::MAX);
+        Lengths {
+            dataset: n,
+            sampler,
+            loader: loader.len(sampler),
+            total_size,
+            padding: total_size.saturating_sub(listed),
+            dropped: listed.saturating_sub(total_size),
+            loader_dropped: sampler - visits::yielded(loader, sampler),
+        }
+    }
+
+    /// The lengths [`Picture::compute`] gives for `params`, with the ranks and the loader
+    /// they are counted on, checked as it checks them but without drawing the permutation.
+    pub fn of(params: &Params) -> Result<(Lengths, usize, BatchSampler), Vec<ParamError>> {
+        let sampler =
+            DistributedSampler::new(&params.sampler_config(params.rank)).map_err(refused)?;
+        let loader = params.loader_config().check(params.n, true).map_err(refused)?;
+        let w = usize::try_from(params.num_replicas).unwrap_or(1);
+        Ok((Lengths::new(params.n, sampler.total_size(), w, &loader), w, loader))
     }
 }
 

@@ -23,6 +23,7 @@
 //! such as `shuffle=False`'s ranks, into false stripes). Everything drawn is read from the
 //! core's `Epoch` and `BatchSampler`; nothing is resampled.
 
+pub mod caption;
 mod grid;
 mod ramp;
 
@@ -31,7 +32,7 @@ pub use ramp::{DROPPED_RGB, INK_RGB, RAMP_STOPS, RANK_RGB, ramp_css, rank_rgb, v
 
 use super::visits::yielded;
 use super::{Picture, Stage};
-use crate::sampler::Epoch;
+use crate::sampler::{BatchSampler, Epoch};
 use grid::{Grid, pick, stack};
 
 /// Narrowest image drawn, in pixels (narrower requests are widened).
@@ -119,16 +120,35 @@ impl RasterRow {
     }
 }
 
-/// Stage `stage` of `picture` as an image `width` pixels wide (see the module docs).
-pub fn render(picture: &Picture, stage: Stage, width: usize) -> Raster {
-    let epoch = &picture.epoch;
+/// What the images are drawn from: one epoch, the loader that batches it, and whether the
+/// sampler shuffled (a picture's, or an epoch handed to the story's part).
+#[derive(Debug, Clone, Copy)]
+pub struct Source<'a> {
+    /// The epoch, every stage and rank.
+    pub epoch: &'a Epoch,
+    /// The `DataLoader`'s batching.
+    pub loader: &'a BatchSampler,
+    /// Whether the sampler shuffled (stage 2's strip says so).
+    pub shuffle: bool,
+}
+
+impl<'a> Source<'a> {
+    /// A picture's epoch and loader.
+    pub fn of(picture: &'a Picture) -> Source<'a> {
+        Source { epoch: &picture.epoch, loader: &picture.loader, shuffle: picture.params.shuffle }
+    }
+}
+
+/// Stage `stage` of `source` as an image `width` pixels wide (see the module docs).
+pub fn render(source: Source, stage: Stage, width: usize) -> Raster {
+    let epoch = source.epoch;
     let order = epoch.order();
     let (n, total) = (order.len(), epoch.total_size());
     let width = width.clamp(MIN_WIDTH, MAX_WIDTH);
     match stage {
         Stage::Indices => single(width, "dataset", n, n, |p| p as u32, Tails::none(n)),
         Stage::Shuffle => {
-            let label = if picture.params.shuffle { "shuffled" } else { "in order" };
+            let label = if source.shuffle { "shuffled" } else { "in order" };
             single(width, label, n, n, |p| order[p], Tails::none(n))
         }
         Stage::Pad => {
@@ -142,19 +162,19 @@ pub fn render(picture: &Picture, stage: Stage, width: usize) -> Raster {
             let tails = Tails { pad_from: n, drop_from: total };
             single(width, label, n, n.max(total), |j| order[j % n], tails)
         }
-        Stage::Stripe | Stage::Batch => ranks(picture, stage == Stage::Batch, width),
+        Stage::Stripe | Stage::Batch => ranks(source, stage == Stage::Batch, width),
     }
 }
 
 /// The dataset in index order, each sample in the colour of the rank that receives it this
 /// epoch: hatched when it is received twice (padding), [`DROPPED_RGB`] when `drop_last`
 /// trimmed it. Margin marks as in [`render`].
-pub fn rank_map(picture: &Picture, width: usize) -> Raster {
+pub fn rank_map(source: Source, width: usize) -> Raster {
     let width = width.clamp(MIN_WIDTH, MAX_WIDTH);
-    let grids = stack(width, 0, &[picture.epoch.order().len()]);
+    let grids = stack(width, 0, &[source.epoch.order().len()]);
     let mut raster = Raster::blank(width, &grids);
     let g = grids[0];
-    let (fates, marks) = fates(&picture.epoch, &g);
+    let (fates, marks) = fates(source.epoch, &g);
     // Pixels show samples in increasing order: the k-th distinct one has fate `fates[k]`.
     let (mut seen, mut last) = (0, None);
     for (line, &mark) in marks.iter().enumerate() {
@@ -246,13 +266,13 @@ fn single(
 }
 
 /// One strip per rank, with its rank bar; with `batches`, the loader's cuts and dropped batch.
-fn ranks(picture: &Picture, batches: bool, width: usize) -> Raster {
-    let epoch = &picture.epoch;
+fn ranks(source: Source, batches: bool, width: usize) -> Raster {
+    let epoch = source.epoch;
     let (n, w, len) = (epoch.order().len(), epoch.num_replicas(), epoch.num_samples());
     let grids = stack(width, BAR, &vec![len; w]);
     let mut raster = Raster::blank(width, &grids);
-    let batch = batches.then(|| picture.loader.batch_size());
-    let drop_from = if batches { yielded(&picture.loader, len) } else { len };
+    let batch = batches.then(|| source.loader.batch_size());
+    let drop_from = if batches { yielded(source.loader, len) } else { len };
     for (r, g) in grids.into_iter().enumerate() {
         let tails = Tails { pad_from: n.saturating_sub(r).div_ceil(w), drop_from };
         draw_strip(&mut raster, &g, n, |k| epoch.padded_at(r + k * w), tails, batch);

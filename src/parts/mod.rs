@@ -6,14 +6,16 @@
 //!
 //! A part never touches the page's DOM or memory: the page hands it numbers and strings, and it
 //! hands back strings (for the charts, SVG documents and sentences; for a pitfall, its card's
-//! HTML; for the pipeline, its chips' grid as HTML; for the timeline and the scoreboard, their lists as HTML).
+//! HTML; for the pipeline, its chips' grid as HTML, or its canvas's pixels and what is said around them; for the timeline and the scoreboard, their lists as HTML).
 //!
 //! Today there is one part, the story's (feature `story-part`): step 1's pipeline of chips
-//! ([`pipeline`]), step 3's epoch timeline ([`timeline`]), step 6's scoreboard
+//! ([`pipeline`]) and its canvas for large datasets ([`canvas`]), step 3's epoch timeline ([`timeline`]), step 6's scoreboard
 //! ([`scoreboard`]), the charts ([`charts`]), the pitfalls worked out ([`pitfalls`]), the
 //! downloads' files ([`downloads`]) and the schemes the page deals on demand ([`schemes`]), in one module so that they share one copy of
 //! the model and the core.
 
+#[cfg(feature = "story-part")]
+pub mod canvas;
 #[cfg(feature = "story-part")]
 pub mod charts;
 #[cfg(feature = "story-part")]

@@ -171,7 +171,7 @@ fn PipelineSection(
                 <code>{move || state.picture.with(|p| python_call(&p.params, state.lang.get()))}</code>
             </p>
             {(!layout.hides(Field::Stage)).then(|| view! { <Playback /> })}
-            {move || if small.get() { view! { <Pipeline near=section /> }.into_any() } else { view! { <CanvasView /> }.into_any() }}
+            {move || if small.get() { view! { <Pipeline near=section /> }.into_any() } else { view! { <CanvasView near=section /> }.into_any() }}
         </section>
     }
 }

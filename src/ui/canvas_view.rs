@@ -1,45 +1,49 @@
-//! The pipeline for large datasets, drawn on a `<canvas>` instead of one element per sample:
-//! [`crate::model::raster`] turns the picture into pixels; this puts them on the page, labels
-//! the strips in HTML beside them, and explains the colours.
+//! The pipeline for large datasets, drawn on a `<canvas>` instead of one element per sample.
+//! The story's part draws it ([`crate::parts::canvas`]: [`crate::model::raster`]'s pixels, the
+//! strips' labels, each image's sentence and legend) from the epoch the page hands it once per
+//! epoch, a slice per browser task; this keeps the figures and their canvases, loads the part when the section first
+//! comes near the screen, and puts in what it gives. Until then a line under each image says it
+//! is on its way, or why it could not be drawn.
 
-use leptos::html::{Canvas, Div};
+use std::sync::Arc;
+
+use leptos::html::{Canvas, Div, Figcaption, Ol, Section};
 use leptos::prelude::*;
-use wasm_bindgen::{Clamped, JsCast, JsValue};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::js_sys::Uint8ClampedArray;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-use super::canvas_legend::legend;
 use super::indices::{SameEpoch, use_indices};
+use super::part::{self, Part, describe};
+use super::patch;
 use super::width::use_width;
-use super::{AppState, deferred, fill, rank_colour, thousands, tr};
+use super::{AppState, deferred, fill, thousands, tr};
 use crate::i18n::Lang;
 use crate::i18n::page::CanvasText as T;
-use crate::model::raster::{self, Raster, RasterRow};
-use crate::model::{Picture, Stage};
+use crate::model::{Params, Picture, Stage};
 
 /// The stage shown, as strips of pixels, then which rank gets each sample in dataset order.
 #[component]
-pub fn CanvasView() -> impl IntoView {
+pub fn CanvasView(
+    /// The pipeline's section: the story's part loads when it first comes near the screen.
+    near: NodeRef<Section>,
+) -> impl IntoView {
     let Some(state) = use_context::<AppState>() else {
         // No state, so no language either: the default's.
         return view! { <p class="raster-error">{T::NoState.text(Lang::default())}</p> }.into_any();
     };
-    let (picture, stage, lang) = (state.picture, state.stage(), state.lang);
-    let stage_text = Signal::derive(move || picture.with(|p| stage_sentence(p, lang.get())));
-    let map_text = Signal::derive(move || picture.with(|p| map_sentence(p, lang.get())));
+    let (picture, stage) = (state.picture, state.stage());
+    let part = part::load_near(part::STORY, near);
     // The rank map does not depend on the stage: redraw it only when the indices change, and
     // in a task of its own, so that a large picture never blocks the page in one long task.
     let map_later = deferred(use_indices(state));
     // Likewise the stage's strips, in a task apart from the tables'.
     let stage_later = deferred(Memo::new(move |_| (SameEpoch(picture.get()), stage.get())));
+    let shown = move || stage_later.with(|(p, stage)| (p.0.clone(), stage.number()));
     view! {
         <figure class="raster-view" data-stage=move || stage.get().number()>
-            {raster_canvas("canvas-view", stage_text, move |w| {
-                stage_later.with(|(p, stage)| raster::render(&p.0, *stage, w))
-            })}
-            <figcaption class="raster-caption">
-                <p aria-hidden="true">{stage_text}</p>
-                {move || picture.with(|p| legend(p, Some(p.params.stage), lang.get()))}
-            </figcaption>
+            {image(state, part, "canvas-view", shown)}
         </figure>
         <figure class="raster-view">
             <h3 class="raster-title">{tr(T::RankMapTitle)}</h3>
@@ -47,15 +51,11 @@ pub fn CanvasView() -> impl IntoView {
                 when=move || map_later.with(|s| s.0.params.n <= RANK_MAP_LIMIT)
                 fallback=move || view! {
                     <p class="raster-note" data-testid="rank-map-note">
-                        {move || fill(T::RankMapCap, lang.get(), &[("max", &thousands(RANK_MAP_LIMIT))])}
+                        {move || fill(T::RankMapCap, state.lang.get(), &[("max", &thousands(RANK_MAP_LIMIT))])}
                     </p>
                 }
             >
-                {raster_canvas("rank-map", map_text, move |w| map_later.with(|s| raster::rank_map(&s.0, w)))}
-                <figcaption class="raster-caption">
-                    <p aria-hidden="true">{map_text}</p>
-                    {move || picture.with(|p| legend(p, None, lang.get()))}
-                </figcaption>
+                {image(state, part, "rank-map", move || map_later.with(|s| (s.0.clone(), 0)))}
             </Show>
         </figure>
     }
@@ -66,55 +66,124 @@ pub fn CanvasView() -> impl IntoView {
 /// stays under 100 ms in the browser up to about this size.
 const RANK_MAP_LIMIT: u64 = 1 << 23;
 
-/// A canvas as wide as its frame, redrawn by `render(width)` whenever the signals `render`
-/// reads change or the window is resized, with the strips' labels beside it.
-fn raster_canvas(
+/// One image as wide as its frame, with its strips' labels beside it and its caption under
+/// it, drawn by the part for `shown()` (the picture and the stage, 0 for the rank map)
+/// whenever that, the language or the width changes.
+fn image(
+    state: AppState,
+    part: RwSignal<Part>,
     testid: &'static str,
-    description: Signal<String>,
-    render: impl Fn(usize) -> Raster + 'static,
+    shown: impl Fn() -> (Arc<Picture>, u8) + 'static,
 ) -> impl IntoView {
     let frame = NodeRef::<Div>::new();
     let canvas = NodeRef::<Canvas>::new();
+    let labels = NodeRef::<Ol>::new();
+    let caption = NodeRef::<Figcaption>::new();
     let width = use_width(frame);
-    let rows = RwSignal::new(Vec::<RasterRow>::new());
-    let failed = RwSignal::new(false);
-    let lang = expect_context::<AppState>().lang;
+    // The image's label, and what stands in for the image (with its class) until it is drawn.
+    let label = RwSignal::new(String::new());
+    let status = RwSignal::new(None::<(&'static str, String)>);
+    // Each new request takes over from one still handing the epoch over.
+    let generation = StoredValue::new(0u64);
+    let show = move |drawn: Result<CanvasImage, (&'static str, String)>| {
+        let (Some(labels), Some(caption)) = (labels.get_untracked(), caption.get_untracked())
+        else {
+            return;
+        };
+        match drawn {
+            Ok(image) => {
+                labels.set_inner_html(&image.labels());
+                caption.set_inner_html(&image.caption());
+                label.set(image.sentence());
+                image.free();
+                status.set(None);
+            }
+            Err((class, text)) => {
+                labels.set_inner_html("");
+                caption.set_inner_html("");
+                label.set(text.clone());
+                status.set(Some((class, text)));
+            }
+        }
+    };
     Effect::new(move |_| {
-        let w = width.get();
-        let Some(el) = canvas.get() else { return };
-        if w > 0 {
-            let raster = render(w);
-            failed.set(paint(&el, &raster).is_err());
-            rows.set(raster.rows);
+        let (w, lang, (picture, stage)) = (width.get(), state.lang.get(), shown());
+        generation.update_value(|g| *g += 1);
+        let missing = |why: &str| ("raster-error", fill(T::ImageMissing, lang, &[("why", &why)]));
+        match part.get() {
+            Part::Waiting => show(Err(("chart-status", T::ImageLoading.text(lang).to_string()))),
+            Part::Missing(why) => show(Err(missing(&why))),
+            Part::Ready if w == 0 => {}
+            Part::Ready => {
+                patch::each_task(generation, generation.get_value(), move || {
+                    match draw(canvas, &picture, stage, w, lang) {
+                        None => true,
+                        Some(drawn) => {
+                            show(drawn.map_err(|why| ("raster-error", why)));
+                            false
+                        }
+                    }
+                })
+            }
         }
     });
     view! {
         <div class="raster">
-            <ol class="raster-labels" aria-hidden="true">
-                {move || {
-                    let lang = lang.get();
-                    rows.with(|rs| rs.iter().map(|row| row_label(row, lang)).collect_view())
-                }}
-            </ol>
+            <ol class="raster-labels" aria-hidden="true" node_ref=labels></ol>
             <div class="raster-frame" node_ref=frame>
-                <canvas
-                    node_ref=canvas
-                    data-testid=testid
-                    role="img"
-                    aria-label=description
-                ></canvas>
+                <canvas node_ref=canvas data-testid=testid role="img" aria-label=move || label.get()></canvas>
             </div>
         </div>
-        <Show when=move || failed.get()>
-            <p class="raster-error" role="status">{tr(T::Failed)}</p>
-        </Show>
+        {move || status.get().map(|(class, text)| view! { <p class=class role="status">{text}</p> })}
+        <figcaption class="raster-caption" data-testid=format!("{testid}-caption") node_ref=caption></figcaption>
     }
 }
 
-/// Puts `raster` on `canvas`, resizing it to the image.
-fn paint(canvas: &HtmlCanvasElement, raster: &Raster) -> Result<(), JsValue> {
-    let (w, h) = (u32::try_from(raster.width), u32::try_from(raster.height));
-    let (Ok(w), Ok(h)) = (w, h) else { return Err(JsValue::from_str("image too large")) };
+/// Indices handed to the part per browser task: 8 MB, about 10 ms on a loaded two-core
+/// machine, so that handing over the size cap's 2^24 never holds up the page in one long task.
+const SLICE: usize = 1 << 21;
+
+/// One task's share of drawing stage `stage` (0: the rank map) of `picture` `width` pixels
+/// wide: `None` after handing the part the next slice of the epoch when it does not hold it
+/// yet (call again in a later task); else the image, its pixels put on `canvas`, or why not.
+fn draw(
+    canvas: NodeRef<Canvas>,
+    picture: &Picture,
+    stage: u8,
+    width: usize,
+    lang: Lang,
+) -> Option<Result<CanvasImage, String>> {
+    let refused = |e: JsValue| fill(T::ImageMissing, lang, &[("why", &describe(&e))]);
+    let Some(part) = part::story::<CanvasPart>() else {
+        return Some(Err(refused("not loaded".into())));
+    };
+    // The epoch's parameters: the stage shown plays no part in it.
+    let query = Params { stage: Stage::Batch, ..picture.params.clone() }.to_query();
+    if !part.holds(&query) {
+        let order = picture.epoch.order();
+        let at = part.received(&query).min(order.len());
+        let end = (at + SLICE).min(order.len());
+        if let Err(e) = part.receive(&query, at, &order[at..end]) {
+            return Some(Err(refused(e)));
+        }
+        // The image in a task of its own, after the last slice's.
+        return None;
+    }
+    let image = match part.image(&query, stage, width, lang.code()) {
+        Ok(image) => image,
+        Err(e) => return Some(Err(refused(e))),
+    };
+    let painted = canvas.get_untracked().is_some_and(|canvas| paint(&canvas, &image).is_ok());
+    if !painted {
+        image.free();
+        return Some(Err(T::Failed.text(lang).to_string()));
+    }
+    Some(Ok(image))
+}
+
+/// Puts `image`'s pixels on `canvas`, resizing it to the image.
+fn paint(canvas: &HtmlCanvasElement, image: &CanvasImage) -> Result<(), JsValue> {
+    let (w, h) = (image.width(), image.height());
     canvas.set_width(w);
     canvas.set_height(h);
     if w == 0 || h == 0 {
@@ -125,84 +194,43 @@ fn paint(canvas: &HtmlCanvasElement, raster: &Raster) -> Result<(), JsValue> {
         .ok_or_else(|| JsValue::from_str("no 2d context"))?
         .dyn_into::<CanvasRenderingContext2d>()
         .map_err(JsValue::from)?;
-    let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&raster.rgba), w, h)?;
-    context.put_image_data(&image, 0.0, 0.0)
+    let pixels = ImageData::new_with_js_u8_clamped_array_and_sh(&image.rgba(), w, h)?;
+    context.put_image_data(&pixels, 0.0, 0.0)
 }
 
-/// The strips the raster names in English (its words double as keys), and their texts.
-const STRIP_NAMES: [T; 6] =
-    [T::Dataset, T::ShuffledRow, T::InOrderRow, T::PaddedRow, T::TrimmedRow, T::AsIsRow];
+#[wasm_bindgen]
+extern "C" {
+    /// The story's part's module, seen for the canvas ([`crate::parts::canvas`]).
+    type CanvasPart;
+    #[wasm_bindgen(method, js_name = canvas_holds)]
+    fn holds(this: &CanvasPart, query: &str) -> bool;
+    #[wasm_bindgen(method, js_name = canvas_received)]
+    fn received(this: &CanvasPart, query: &str) -> usize;
+    #[wasm_bindgen(method, catch, js_name = canvas_receive)]
+    fn receive(this: &CanvasPart, query: &str, at: usize, slice: &[u32]) -> Result<(), JsValue>;
+    #[wasm_bindgen(method, catch, js_name = canvas_image)]
+    fn image(
+        this: &CanvasPart,
+        query: &str,
+        stage: u8,
+        width: usize,
+        lang: &str,
+    ) -> Result<CanvasImage, JsValue>;
 
-/// A strip's label in `lang`: `rank r` stays PyTorch's word, the others are translated.
-fn strip_name(label: &str, lang: Lang) -> String {
-    match STRIP_NAMES.iter().find(|t| t.text(Lang::En) == label) {
-        Some(t) => t.text(lang).to_string(),
-        None => label.to_string(),
-    }
-}
-
-/// A strip's label, at the strip's height, in its rank's colour.
-fn row_label(row: &RasterRow, lang: Lang) -> impl IntoView + use<> {
-    view! {
-        <li
-            class="raster-label"
-            class:ranked=row.rank.is_some()
-            style:--rank-hue=row.rank.map(rank_colour)
-            style:top=format!("{}px", row.y)
-            style:height=format!("{}px", row.height)
-        >
-            {strip_name(&row.label, lang)}
-        </li>
-    }
-}
-
-/// The stage shown, in one sentence with this configuration's numbers.
-fn stage_sentence(p: &Picture, lang: Lang) -> String {
-    let l = &p.lengths;
-    let (n, w) = (thousands(l.dataset), p.epoch.num_replicas());
-    let (total, each) = (thousands(l.total_size as u64), thousands(l.sampler as u64));
-    let what = match p.params.stage {
-        Stage::Indices => fill(T::InOrder, lang, &[("n", &n)]),
-        Stage::Shuffle if p.params.shuffle => fill(T::Noise, lang, &[("n", &n)]),
-        Stage::Shuffle => fill(T::StaysInOrder, lang, &[("n", &n)]),
-        Stage::Pad if l.padding > 0 => {
-            let padding = thousands(l.padding as u64);
-            fill(T::Padded, lang, &[("total", &total), ("padding", &padding)])
-        }
-        Stage::Pad if l.dropped > 0 => {
-            let dropped = thousands(l.dropped as u64);
-            fill(T::Trimmed, lang, &[("total", &total), ("dropped", &dropped)])
-        }
-        Stage::Pad => fill(T::Divides, lang, &[("n", &n), ("w", &w)]),
-        Stage::Stripe => fill(T::Strips, lang, &[("w", &w), ("each", &each)]),
-        Stage::Batch => batch_sentence(p, lang),
-    };
-    fill(T::StageSentence, lang, &[("k", &p.params.stage.number()), ("what", &what)])
-}
-
-/// Stage 5's part of [`stage_sentence`].
-fn batch_sentence(p: &Picture, lang: Lang) -> String {
-    let l = &p.lengths;
-    let tail = match l.loader_dropped {
-        0 => String::new(),
-        k => fill(T::ShortDropped, lang, &[("k", &k)]),
-    };
-    let values: [(&str, &dyn std::fmt::Display); 4] = [
-        ("each", &thousands(l.sampler as u64)),
-        ("batches", &thousands(l.loader as u64)),
-        ("size", &p.loader.batch_size()),
-        ("tail", &tail),
-    ];
-    fill(T::InBatches, lang, &values)
-}
-
-/// The rank map, in one sentence with this configuration's numbers.
-fn map_sentence(p: &Picture, lang: Lang) -> String {
-    let l = &p.lengths;
-    let part = |key: T, k: usize| {
-        if k > 0 { fill(key, lang, &[("k", &thousands(k as u64))]) } else { String::new() }
-    };
-    let (twice, never) = (part(T::MapTwice, l.padding), part(T::MapNever, l.dropped));
-    let n = thousands(l.dataset);
-    fill(T::MapSentence, lang, &[("n", &n), ("twice", &twice), ("never", &never)])
+    /// One image as the part drew it.
+    type CanvasImage;
+    #[wasm_bindgen(method, getter)]
+    fn width(this: &CanvasImage) -> u32;
+    #[wasm_bindgen(method, getter)]
+    fn height(this: &CanvasImage) -> u32;
+    #[wasm_bindgen(method, getter)]
+    fn rgba(this: &CanvasImage) -> Uint8ClampedArray;
+    #[wasm_bindgen(method, getter)]
+    fn labels(this: &CanvasImage) -> String;
+    #[wasm_bindgen(method, getter)]
+    fn sentence(this: &CanvasImage) -> String;
+    #[wasm_bindgen(method, getter)]
+    fn caption(this: &CanvasImage) -> String;
+    #[wasm_bindgen(method)]
+    fn free(this: &CanvasImage);
 }

@@ -1,5 +1,6 @@
 //! The charts panel: its heading and, once the story's part is loaded ([`super::part`], when
-//! the panel first comes within a screen of the viewport), the four charts it draws, each with
+//! the panel first comes within a screen of the viewport, if nothing loaded it before) and the
+//! panel has come that near, the four charts it draws, each with
 //! its summary and a download, of the scheme the story follows ([`Focus`]). The one-epoch
 //! charts follow its deal (the pictured scheme's, the picture); the ones comparing epochs fill
 //! in as [`super::chart_history`] has the part draw its first epochs in slices.
@@ -27,19 +28,24 @@ pub fn Charts() -> impl IntoView {
     let lang = state.lang;
     let section = NodeRef::<Section>::new();
     let part = part::load_near(part::STORY, section);
+    // Drawn from when the panel first nears the screen: the part may be loaded earlier (for
+    // step 1's figure, a scheme compared), and the charts' first epochs are work (four whole
+    // permutations at the size cap) that a reader elsewhere need not wait behind.
+    let near = RwSignal::new(false);
+    section.on_load(move |element| part::watch(&element, move || near.set(true)));
     let shown = move || {
         match part.get() {
-        Part::Waiting => view! {
-            <p class="chart-status" role="status" data-testid="charts-loading">{tr(ChartText::Loading)}</p>
-        }
-        .into_any(),
         Part::Missing(why) => view! {
             <p class="chart-error" role="status" data-testid="charts-missing">
                 {move || fill(ChartText::PartMissing, lang.get(), &[("why", &why)])}
             </p>
         }
         .into_any(),
-        Part::Ready => view! { <ChartGrid /> }.into_any(),
+        Part::Ready if near.get() => view! { <ChartGrid /> }.into_any(),
+        _ => view! {
+            <p class="chart-status" role="status" data-testid="charts-loading">{tr(ChartText::Loading)}</p>
+        }
+        .into_any(),
     }
     };
     let focus = expect_context::<Focus>();

@@ -2,7 +2,6 @@
 //! Nothing here decides an index; every number on screen comes from [`crate::model::Picture`].
 
 mod app;
-mod canvas_legend;
 mod canvas_view;
 mod chart_figure;
 mod chart_history;

@@ -1,0 +1,99 @@
+// Step 1's canvas for large datasets, drawn by the story's part from the epoch the page hands
+// it: its pixels, its strips' labels, each image's sentence (its label) and legend, per stage and
+// language; and what stands in for it when the part cannot be loaded.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { DRAWN, PARTS_MISSING, TABLE, appUrl, openPage, useBrowser } from "./harness.mjs";
+
+const session = useBrowser();
+const { withPage } = session;
+
+/** What the canvas `testid` shows once drawn: its size, painted pixels, label, strips, legend. */
+async function drawn(page, testid, labelStart) {
+  await page.locator(`[data-testid=${testid}]`).scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    ([testid, start]) => document.querySelector(`[data-testid=${testid}]`)?.getAttribute("aria-label")?.startsWith(start),
+    [testid, labelStart],
+    { timeout: DRAWN },
+  );
+  return page.evaluate((testid) => {
+    const canvas = document.querySelector(`[data-testid=${testid}]`);
+    // Read through a copy made for reading, so that the page's canvas is never read back.
+    const copy = document.createElement("canvas");
+    [copy.width, copy.height] = [canvas.width, canvas.height];
+    const context = copy.getContext("2d", { willReadFrequently: true });
+    context.drawImage(canvas, 0, 0);
+    const pixels = context.getImageData(0, 0, copy.width, copy.height).data;
+    let painted = 0;
+    for (let i = 3; i < pixels.length; i += 4) painted += pixels[i] === 255 ? 1 : 0;
+    const figure = canvas.closest("figure");
+    return {
+      size: [canvas.width, canvas.height],
+      painted,
+      label: canvas.getAttribute("aria-label"),
+      strips: [...figure.querySelectorAll(".raster-labels li")].map((li) => li.textContent),
+      sentence: figure.querySelector(`[data-testid=${testid}-caption] p`).textContent,
+      legend: [...figure.querySelectorAll(`[data-testid=${testid}-caption] .raster-legend li`)].map((li) => li.textContent.trim()),
+      status: figure.querySelectorAll("[role=status]").length,
+    };
+  }, testid);
+}
+
+test("at 50,001 on 4 the part draws each stage and the rank map, with their labels and legends", async () => {
+  await withPage({ n: 50001, num_replicas: 4, stage: 3 }, async (page) => {
+    const padded = await drawn(page, "canvas-view", "Stage 3 of 5");
+    assert.equal(padded.label, "Stage 3 of 5: padded to total_size 50,004 with 3 copies from the start of the list (hatched). Colour is the index, dark purple for 0 to yellow for the last.");
+    assert.equal(padded.sentence, padded.label, "the caption says what the label says");
+    assert.deepEqual(padded.strips, ["padded"]);
+    assert.ok(padded.size[0] >= 64 && padded.size[1] > 0 && padded.painted > padded.size[0], JSON.stringify(padded.size));
+    assert.deepEqual(padded.legend.slice(1), ["padding: a copy from the start of the list", "right margin: the line holds padding"]);
+    assert.match(padded.legend[0], /^index 0\s*50,000$/);
+    assert.equal(padded.status, 0, "nothing stands in for a drawn image");
+
+    await page.click("[data-testid=step-forward]");
+    const striped = await drawn(page, "canvas-view", "Stage 4 of 5");
+    assert.deepEqual(striped.strips, ["rank 0", "rank 1", "rank 2", "rank 3"]);
+    assert.ok(striped.legend.includes("rank 3") && !striped.legend.includes("rank 4"), striped.legend.join(" | "));
+
+    const map = await drawn(page, "rank-map", "The 50,001 samples");
+    assert.equal(map.label, "The 50,001 samples in dataset order, each in the colour of the rank that gets it this epoch; 3 received twice (hatched).");
+    assert.deepEqual(map.strips, ["dataset"]);
+    assert.ok(map.legend.includes("received twice (padding)"), map.legend.join(" | "));
+    assert.ok(map.painted > map.size[0]);
+  });
+});
+
+test("a new epoch is handed over and drawn; in Chinese the part says it in Chinese", async () => {
+  await withPage({ n: 50000, num_replicas: 2, stage: 2, lang: "zh" }, async (page) => {
+    const first = await drawn(page, "canvas-view", "第 2 步");
+    assert.deepEqual(first.strips, ["已打乱"]);
+    const pixels = () => page.evaluate(() => document.querySelector("[data-testid=canvas-view]").toDataURL());
+    const before = await pixels();
+    await page.fill("[data-testid=control-epoch] >> nth=0", "1");
+    await page.waitForFunction(
+      (before) => document.querySelector("[data-testid=canvas-view]").toDataURL() !== before,
+      before,
+      { timeout: DRAWN },
+    );
+  });
+});
+
+test("without the part the canvas says why where its caption would be, and the page works on", async () => {
+  const url = appUrl(session.server.url, { n: 50000, num_replicas: 2 });
+  const { page, errors } = await openPage(session.browser, url, undefined, { route: PARTS_MISSING });
+  try {
+    await page.waitForSelector(TABLE, { timeout: DRAWN });
+    await page.locator("[data-testid=canvas-view]").scrollIntoViewIfNeeded();
+    const status = page.locator("[data-testid=canvas-view] >> xpath=ancestor::figure >> .raster-error");
+    await status.waitFor({ timeout: DRAWN });
+    const said = await status.textContent();
+    assert.match(said, /^The picture could not be drawn \(.+\)\.$/);
+    assert.equal(await page.getAttribute("[data-testid=canvas-view]", "aria-label"), said, "the image is named by why it is blank");
+    assert.equal(await page.locator(".raster-legend").count(), 0);
+    await page.fill("[data-testid=control-num_replicas] >> nth=0", "3");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=index-table] tr[data-rank]").length === 3, null, { timeout: DRAWN });
+    assert.ok(errors.every((e) => /404|Failed to load resource/.test(e)), errors.join("\n"));
+  } finally {
+    await page.close();
+  }
+});
