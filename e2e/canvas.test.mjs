@@ -97,3 +97,66 @@ test("without the part the canvas says why where its caption would be, and the p
     await page.close();
   }
 });
+
+test("an epoch of more than one slice is handed over whole, and a language switch redraws the words", async () => {
+  await withPage({ n: 3000000, num_replicas: 2, stage: 2 }, async (page) => {
+    const english = await drawn(page, "canvas-view", "Stage 2 of 5");
+    assert.equal(english.label, "Stage 2 of 5: the 3,000,000 indices after randperm: noise. Colour is the index, dark purple for 0 to yellow for the last.");
+    assert.deepEqual(english.strips, ["shuffled"]);
+    assert.ok(english.painted > english.size[0]);
+    const map = await drawn(page, "rank-map", "The 3,000,000 samples");
+    const before = await page.evaluate(() => document.querySelector("[data-testid=canvas-view]").toDataURL());
+    await page.click("[data-testid=lang-zh]");
+    const chinese = await drawn(page, "canvas-view", "第 2 步");
+    assert.deepEqual(chinese.strips, ["已打乱"]);
+    assert.deepEqual(chinese.size, english.size);
+    assert.equal(await page.evaluate(() => document.querySelector("[data-testid=canvas-view]").toDataURL()), before, "the same pixels");
+    const mapInChinese = await drawn(page, "rank-map", "按数据集顺序排列的 3,000,000 个样本");
+    assert.equal(mapInChinese.painted, map.painted, "the same pixels");
+  });
+});
+
+test("the part takes an epoch only as a permutation, slice after slice, and draws only the one it holds", async () => {
+  await withPage({ n: 8, num_replicas: 2 }, async (page) => {
+    const said = await page.evaluate(async () => {
+      const href = document.querySelector('meta[name="sampler-viz:part:story"]').content;
+      const part = await import(new URL(href, location.href));
+      await part.default();
+      const query = "n=4&num_replicas=2";
+      const refusal = (call) => {
+        try {
+          call();
+          return null;
+        } catch (e) {
+          return e.message;
+        }
+      };
+      return {
+        notBegun: refusal(() => part.canvas_receive(query, 2, new Uint32Array([0]))),
+        repeated: refusal(() => part.canvas_receive(query, 0, new Uint32Array([1, 1]))),
+        first: refusal(() => part.canvas_receive(query, 0, new Uint32Array([3, 1]))),
+        received: part.canvas_received(query),
+        wrongPlace: refusal(() => part.canvas_receive(query, 1, new Uint32Array([0]))),
+        outOfRange: refusal(() => part.canvas_receive(query, 2, new Uint32Array([0, 4]))),
+        notYet: refusal(() => part.canvas_image(query, 1, 100, "en")),
+        rest: refusal(() => part.canvas_receive(query, 2, new Uint32Array([0, 2]))),
+        holds: part.canvas_holds(query),
+        other: refusal(() => part.canvas_image("n=5&num_replicas=2", 1, 100, "en")),
+        label: part.canvas_image(query, 3, 100, "en").sentence,
+      };
+    });
+    assert.deepEqual(said, {
+      notBegun: "no epoch for these values is coming at 2",
+      repeated: "not a permutation of this dataset's indices",
+      first: null,
+      received: 2,
+      wrongPlace: "position 1, where 2 have come",
+      outOfRange: "not a permutation of this dataset's indices",
+      notYet: "this epoch has not been handed over",
+      rest: null,
+      holds: true,
+      other: "this epoch has not been handed over",
+      label: "Stage 3 of 5: 4 already divides by 2 ranks: nothing to pad. Colour is the index, dark purple for 0 to yellow for the last.",
+    });
+  });
+});

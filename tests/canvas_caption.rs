@@ -11,7 +11,8 @@ fn params(n: u64, num_replicas: i64) -> Params {
     Params { n, num_replicas, ..Params::default() }
 }
 
-/// The lengths said without drawing are the computed picture's, and so are the refusals.
+/// The lengths said without drawing are those of the epoch drawn, and the refusals the
+/// picture's.
 #[test]
 fn the_shape_without_drawing_is_the_pictures() {
     for n in [0, 1, 2, 7, 8, 9, 50, 101] {
@@ -23,7 +24,26 @@ fn the_shape_without_drawing_is_the_pictures() {
                     let said = Shape::of(&p);
                     match Picture::compute(&p) {
                         Ok(picture) => {
-                            assert_eq!(said, Ok(Shape::of_picture(&picture)), "{}", p.to_query())
+                            let (e, q) = (&picture.epoch, p.to_query());
+                            let said = said.unwrap();
+                            let l = &said.lengths;
+                            assert_eq!(said.num_replicas, e.num_replicas(), "{q}");
+                            assert_eq!(said.batch_size, batch_size as usize, "{q}");
+                            assert_eq!((l.dataset, l.sampler), (n, e.num_samples()), "{q}");
+                            assert_eq!(l.total_size, e.total_size(), "{q}");
+                            assert_eq!(
+                                (l.padding, l.dropped),
+                                (e.padding_len(), e.dropped().len()),
+                                "{q}"
+                            );
+                            // Each rank's loader: the batches it yields, and what is left over.
+                            let batches = e.num_samples().div_ceil(batch_size as usize);
+                            let full = e.num_samples() / batch_size as usize;
+                            let loader = if loader_drop_last { full } else { batches };
+                            assert_eq!(l.loader, loader, "{q}");
+                            let yielded = (loader * batch_size as usize).min(e.num_samples());
+                            assert_eq!(l.loader_dropped, e.num_samples() - yielded, "{q}");
+                            assert_eq!(said, Shape::of_picture(&picture), "{q}");
                         }
                         Err(errors) => assert_eq!(said, Err(errors), "{}", p.to_query()),
                     }

@@ -192,6 +192,22 @@ proptest! {
             prop_assert_eq!(receiver.received(), 0);
             prop_assert!(receiver.take(order));
             prop_assert!(!receiver.take(&order[..1]), "more than the dataset holds");
+            // After a first slice, one that repeats an index of it is refused whole, and the
+            // right rest is then taken.
+            let k = at.index(n);
+            let mut receiver = sampler.receive_epoch();
+            prop_assert!(receiver.take(&order[..k]));
+            if 0 < k && k < n {
+                // As long as the rest, its last index one of the first slice's: the rest's
+                // other indices are marked before the repeat is met, and must be given back.
+                let mut again = order[k..n - 1].to_vec();
+                again.push(order[0]);
+                prop_assert!(!receiver.take(&again));
+                prop_assert_eq!(receiver.received(), k);
+            }
+            prop_assert!(receiver.take(&order[k..]));
+            let rest = receiver.finish();
+            prop_assert_eq!(rest.as_ref(), Some(&epoch));
         }
         if n > 1 {
             let mut repeated = order.to_vec();

@@ -15,7 +15,9 @@
 //! - `canvas_image(query, stage, width, lang)`: the image of stage `stage` (1–5), or of the rank
 //!   map (`stage` 0), `width` pixels wide, of the epoch held for `query`: a [`CanvasImage`]
 //!   with its pixels, its strips' labels, its sentence and its `<figcaption>`'s HTML. Throws
-//!   when that epoch is not the one held.
+//!   when that epoch is not the one held. The last images drawn are kept, so that asking again
+//!   in another language (or for the rank map after a stage change) draws no pixel anew;
+//! - `canvas_release()`: lets go of the epoch and the images (the canvas has left the page).
 //!
 //! Values the core refuses are the error, in the library's words. `lang` is a language code
 //! (`en`, `zh`; anything else is English).
@@ -26,7 +28,7 @@ use wasm_bindgen::Clamped;
 use wasm_bindgen::prelude::*;
 
 use crate::model::raster::caption::{self, Shape};
-use crate::model::raster::{self, Source};
+use crate::model::raster::{self, Raster, Source};
 use crate::model::{Lengths, Params, Stage};
 use crate::sampler::{BatchSampler, DistributedSampler, Epoch, EpochReceiver};
 
@@ -42,9 +44,23 @@ struct Held {
     epoch: Option<Epoch>,
 }
 
+/// An image drawn, and what it was drawn for: the epoch's values, the stage (0: the rank map)
+/// and the width asked.
+struct Drawn {
+    query: String,
+    stage: u8,
+    width: usize,
+    raster: Raster,
+}
+
+/// How many images are kept: the stage shown and the rank map.
+const KEPT: usize = 2;
+
 thread_local! {
     /// The one epoch held or coming (the last the page began to hand over).
     static HELD: RefCell<Option<Held>> = const { RefCell::new(None) };
+    /// The last images drawn, the latest last.
+    static DRAWN: RefCell<Vec<Drawn>> = const { RefCell::new(Vec::new()) };
 }
 
 /// One image, with what is said around it.
@@ -72,10 +88,10 @@ impl CanvasImage {
         self.height
     }
 
-    /// The pixels, 4 bytes each (RGBA), row by row: ready for `ImageData`.
-    #[wasm_bindgen(getter)]
-    pub fn rgba(&self) -> Clamped<Vec<u8>> {
-        Clamped(self.rgba.clone())
+    /// The pixels, 4 bytes each (RGBA), row by row: ready for `ImageData`. Taken: a second
+    /// call gives none.
+    pub fn take_rgba(&mut self) -> Clamped<Vec<u8>> {
+        Clamped(std::mem::take(&mut self.rgba))
     }
 
     /// The strips' labels, as the `<li>`s of the list beside the image.
@@ -124,6 +140,8 @@ pub fn canvas_receive(query: &str, at: usize, slice: &[u32]) -> Result<(), JsErr
             .map_err(|errors| JsError::new(&super::first_message(&errors, lang)))?;
         let sampler = DistributedSampler::new(&params.sampler_config(params.rank))
             .map_err(|e| JsError::new(&e.to_string()))?;
+        // The epoch held before goes first: its list and the new one's are never both held.
+        HELD.set(None);
         let coming = Some(sampler.receive_epoch());
         HELD.set(Some(Held { query: query.to_owned(), params, loader, coming, epoch: None }));
     }
@@ -163,21 +181,46 @@ pub fn canvas_image(
             Some(held @ Held { epoch: Some(epoch), .. }) => (held, epoch),
             _ => return Err(JsError::new("this epoch has not been handed over")),
         };
-        let source = Source { epoch, loader: &held.loader, shuffle: held.params.shuffle };
-        let image = match stage {
-            Some(stage) => raster::render(source, stage, width),
-            None => raster::rank_map(source, width),
-        };
+        let code = stage.map_or(0, Stage::number);
+        let raster = DRAWN.with_borrow_mut(|drawn| {
+            let at =
+                drawn.iter().position(|d| d.query == query && d.stage == code && d.width == width);
+            let kept = match at {
+                Some(at) => drawn.remove(at),
+                None => {
+                    let source =
+                        Source { epoch, loader: &held.loader, shuffle: held.params.shuffle };
+                    let raster = match stage {
+                        Some(stage) => raster::render(source, stage, width),
+                        None => raster::rank_map(source, width),
+                    };
+                    Drawn { query: query.to_owned(), stage: code, width, raster }
+                }
+            };
+            let raster = kept.raster.clone();
+            drawn.push(kept);
+            if drawn.len() > KEPT {
+                drawn.remove(0);
+            }
+            raster
+        });
         let shape = Shape::of(&held.params)
             .map_err(|errors| JsError::new(&super::first_message(&errors, lang)))?;
         let said = caption::caption(&shape, stage, lang);
         Ok(CanvasImage {
-            width: image.width as u32,
-            height: image.height as u32,
-            labels: caption::labels(&image.rows, lang),
-            rgba: image.rgba,
+            width: raster.width as u32,
+            height: raster.height as u32,
+            labels: caption::labels(&raster.rows, lang),
+            rgba: raster.rgba,
             sentence: said.sentence,
             caption: said.html,
         })
     })
+}
+
+/// Lets go of the epoch held (or coming) and of the images kept.
+#[wasm_bindgen]
+pub fn canvas_release() {
+    HELD.set(None);
+    DRAWN.set(Vec::new());
 }

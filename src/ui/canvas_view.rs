@@ -14,7 +14,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::js_sys::Uint8ClampedArray;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-use super::indices::{SameEpoch, use_indices};
+use super::indices::SameEpoch;
 use super::part::{self, Part, describe};
 use super::patch;
 use super::width::use_width;
@@ -35,12 +35,18 @@ pub fn CanvasView(
     };
     let (picture, stage) = (state.picture, state.stage());
     let part = part::load_near(part::STORY, near);
-    // The rank map does not depend on the stage: redraw it only when the indices change, and
-    // in a task of its own, so that a large picture never blocks the page in one long task.
-    let map_later = deferred(use_indices(state));
-    // Likewise the stage's strips, in a task apart from the tables'.
+    // The images follow the picture one task later, so that a large picture never blocks the
+    // page in one long task; both from the same task, so that they ask for the same epoch.
     let stage_later = deferred(Memo::new(move |_| (SameEpoch(picture.get()), stage.get())));
+    // The rank map does not depend on the stage: asked again only when the indices change.
+    let map_later = Memo::new(move |_| stage_later.with(|(p, _)| p.clone()));
     let shown = move || stage_later.with(|(p, stage)| (p.0.clone(), stage.number()));
+    // The part lets go of the epoch (up to 64 MB) once the canvas has left the page.
+    on_cleanup(|| {
+        if let Some(canvas) = part::story::<CanvasPart>() {
+            canvas.release();
+        }
+    });
     view! {
         <figure class="raster-view" data-stage=move || stage.get().number()>
             {image(state, part, "canvas-view", shown)}
@@ -85,20 +91,26 @@ fn image(
     let status = RwSignal::new(None::<(&'static str, String)>);
     // Each new request takes over from one still handing the epoch over.
     let generation = StoredValue::new(0u64);
-    let show = move |drawn: Result<CanvasImage, (&'static str, String)>| {
-        let (Some(labels), Some(caption)) = (labels.get_untracked(), caption.get_untracked())
-        else {
+    let show = move |drawn: Result<Drawn, (&'static str, String)>| {
+        let nodes = (canvas.get_untracked(), labels.get_untracked(), caption.get_untracked());
+        let (Some(canvas), Some(labels), Some(caption)) = nodes else {
+            if let Ok(drawn) = drawn {
+                drawn.image.free();
+            }
             return;
         };
         match drawn {
-            Ok(image) => {
+            Ok(Drawn { image, failed }) => {
                 labels.set_inner_html(&image.labels());
                 caption.set_inner_html(&image.caption());
                 label.set(image.sentence());
                 image.free();
-                status.set(None);
+                status.set(failed.map(|text| ("raster-error", text)));
             }
             Err((class, text)) => {
+                // No picture of other values is left standing beside the line that says why.
+                canvas.set_width(0);
+                canvas.set_height(0);
                 labels.set_inner_html("");
                 caption.set_inner_html("");
                 label.set(text.clone());
@@ -109,12 +121,17 @@ fn image(
     Effect::new(move |_| {
         let (w, lang, (picture, stage)) = (width.get(), state.lang.get(), shown());
         generation.update_value(|g| *g += 1);
+        let loading = ("chart-status", T::ImageLoading.text(lang).to_string());
         let missing = |why: &str| ("raster-error", fill(T::ImageMissing, lang, &[("why", &why)]));
         match part.get() {
-            Part::Waiting => show(Err(("chart-status", T::ImageLoading.text(lang).to_string()))),
+            Part::Waiting => show(Err(loading)),
             Part::Missing(why) => show(Err(missing(&why))),
             Part::Ready if w == 0 => {}
             Part::Ready => {
+                // Until the first image is in, the line says it is on its way (and names it).
+                if label.get_untracked().is_empty() {
+                    show(Err(loading));
+                }
                 patch::each_task(generation, generation.get_value(), move || {
                     match draw(canvas, &picture, stage, w, lang) {
                         None => true,
@@ -139,20 +156,28 @@ fn image(
     }
 }
 
-/// Indices handed to the part per browser task: 8 MB, about 10 ms on a loaded two-core
-/// machine, so that handing over the size cap's 2^24 never holds up the page in one long task.
+/// Indices handed to the part per browser task: 8 MB, so that handing over the size cap's
+/// 2^24 is spread over tasks of 10–30 ms on a loaded two-core machine, never one long task.
 const SLICE: usize = 1 << 21;
+
+/// An image the part drew, and why its pixels could not be put on the canvas, if they could
+/// not (its labels and caption stand either way).
+struct Drawn {
+    image: CanvasImage,
+    failed: Option<String>,
+}
 
 /// One task's share of drawing stage `stage` (0: the rank map) of `picture` `width` pixels
 /// wide: `None` after handing the part the next slice of the epoch when it does not hold it
-/// yet (call again in a later task); else the image, its pixels put on `canvas`, or why not.
+/// yet (call again in a later task); else the image, its pixels put on `canvas`, or why the
+/// part could not draw it.
 fn draw(
     canvas: NodeRef<Canvas>,
     picture: &Picture,
     stage: u8,
     width: usize,
     lang: Lang,
-) -> Option<Result<CanvasImage, String>> {
+) -> Option<Result<Drawn, String>> {
     let refused = |e: JsValue| fill(T::ImageMissing, lang, &[("why", &describe(&e))]);
     let Some(part) = part::story::<CanvasPart>() else {
         return Some(Err(refused("not loaded".into())));
@@ -174,11 +199,8 @@ fn draw(
         Err(e) => return Some(Err(refused(e))),
     };
     let painted = canvas.get_untracked().is_some_and(|canvas| paint(&canvas, &image).is_ok());
-    if !painted {
-        image.free();
-        return Some(Err(T::Failed.text(lang).to_string()));
-    }
-    Some(Ok(image))
+    let failed = (!painted).then(|| T::Failed.text(lang).to_string());
+    Some(Ok(Drawn { image, failed }))
 }
 
 /// Puts `image`'s pixels on `canvas`, resizing it to the image.
@@ -194,7 +216,7 @@ fn paint(canvas: &HtmlCanvasElement, image: &CanvasImage) -> Result<(), JsValue>
         .ok_or_else(|| JsValue::from_str("no 2d context"))?
         .dyn_into::<CanvasRenderingContext2d>()
         .map_err(JsValue::from)?;
-    let pixels = ImageData::new_with_js_u8_clamped_array_and_sh(&image.rgba(), w, h)?;
+    let pixels = ImageData::new_with_js_u8_clamped_array_and_sh(&image.take_rgba(), w, h)?;
     context.put_image_data(&pixels, 0.0, 0.0)
 }
 
@@ -208,6 +230,8 @@ extern "C" {
     fn received(this: &CanvasPart, query: &str) -> usize;
     #[wasm_bindgen(method, catch, js_name = canvas_receive)]
     fn receive(this: &CanvasPart, query: &str, at: usize, slice: &[u32]) -> Result<(), JsValue>;
+    #[wasm_bindgen(method, js_name = canvas_release)]
+    fn release(this: &CanvasPart);
     #[wasm_bindgen(method, catch, js_name = canvas_image)]
     fn image(
         this: &CanvasPart,
@@ -223,8 +247,8 @@ extern "C" {
     fn width(this: &CanvasImage) -> u32;
     #[wasm_bindgen(method, getter)]
     fn height(this: &CanvasImage) -> u32;
-    #[wasm_bindgen(method, getter)]
-    fn rgba(this: &CanvasImage) -> Uint8ClampedArray;
+    #[wasm_bindgen(method)]
+    fn take_rgba(this: &CanvasImage) -> Uint8ClampedArray;
     #[wasm_bindgen(method, getter)]
     fn labels(this: &CanvasImage) -> String;
     #[wasm_bindgen(method, getter)]
