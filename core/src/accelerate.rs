@@ -17,7 +17,8 @@
 //!   epoch, as a plain `DataLoader` does ([`NoSampler`]).
 
 use super::{
-    BatchSampler, Generator, LoaderConfig, NoSampler, SamplerError, randperm, unpack_seed,
+    BatchSampler, Generator, LoaderConfig, NoSampler, SamplerError, randperm, randperm_skip,
+    unpack_seed,
 };
 
 /// What `accelerator.prepare` is given, and how.
@@ -107,8 +108,12 @@ impl Prepared {
 
     /// The loader's batches in epoch `epoch` (what `DataLoader` yields before any dealing).
     pub fn loader_batches(&self, epoch: u64) -> Result<Vec<Vec<u32>>, SamplerError> {
-        let order = self.order(epoch)?;
-        Ok(self.loader.batches(&order).map(<[u32]>::to_vec).collect())
+        Ok(self.batches_of(&self.order(epoch)?))
+    }
+
+    /// The loader's batches of one epoch's `order` ([`Prepared::order`]).
+    pub fn batches_of(&self, order: &[u32]) -> Vec<Vec<u32>> {
+        self.loader.batches(order).map(<[u32]>::to_vec).collect()
     }
 
     /// The order the loader walks in epoch `epoch` (0-based, counted from `prepare`).
@@ -133,16 +138,20 @@ impl Prepared {
         let mut global = Generator::from_seed(self.initial_seed);
         let mut g = Generator::from_seed(global.random_int64());
         for _ in 0..epoch {
-            randperm(n, &mut g);
-            randperm(n, &mut g);
+            randperm_skip(n, &mut g);
+            randperm_skip(n, &mut g);
         }
         Ok(randperm(n, &mut g))
     }
 
     /// The batches every process gets in epoch `epoch`, process 0 first.
     pub fn epoch(&self, epoch: u64) -> Result<Vec<Vec<Vec<u32>>>, SamplerError> {
-        let batches = self.loader_batches(epoch)?;
-        Ok((0..self.config.num_processes).map(|p| self.deal(&batches, p)).collect())
+        Ok(self.deal_all(&self.loader_batches(epoch)?))
+    }
+
+    /// What every process gets of the loader's `batches`, process 0 first.
+    pub fn deal_all(&self, batches: &[Vec<u32>]) -> Vec<Vec<Vec<u32>>> {
+        (0..self.config.num_processes).map(|p| self.deal(batches, p)).collect()
     }
 
     /// What process `p` gets of the loader's `batches`.

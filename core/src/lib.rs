@@ -48,7 +48,7 @@ pub use loader::LoaderConfig;
 pub use monai::DistributedWeightedRandomSampler;
 pub use multinomial::multinomial;
 pub use random::{NoSampler, unseeded_process_seeds};
-pub use randperm::{Randperm, randperm, randperm_prefix};
+pub use randperm::{Randperm, randperm, randperm_prefix, randperm_skip};
 pub use torchdata::{Resume, Resumed};
 pub use weighted::{
     NoWrapper, Number, Seeding, Shape, Source, WeightedRandomSampler, WeightedWrapper, Weights,

@@ -6,7 +6,7 @@
 //!   hold `len(range(rank, n, num_replicas))` samples; its shuffle is seeded with the epoch
 //!   alone (`manual_seed(epoch)`), whatever `seed` says.
 
-use super::{Config, DistributedSampler, Generator, SamplerError, randperm};
+use super::{Config, DistributedSampler, Generator, SamplerError, randperm, randperm_skip};
 
 /// The sampler a `DistributedSamplerWrapper` wraps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,8 +43,8 @@ impl Wrapper {
             Inner::Random { seed } => {
                 let mut g = Generator::manual_seed(seed)?;
                 for _ in 0..epoch {
-                    randperm(n, &mut g);
-                    randperm(n, &mut g);
+                    randperm_skip(n, &mut g);
+                    randperm_skip(n, &mut g);
                 }
                 Ok(randperm(n, &mut g))
             }

@@ -87,6 +87,26 @@ impl Randperm {
     }
 }
 
+/// Advances `g` exactly as `randperm(n, g)` does, without building the permutation: each of
+/// PyTorch's loops makes as many draws whatever they give (the swap loop `n - 1` calls of
+/// `random()`, the inside-out loop `n` of `random64()`), so an epoch whose order is not wanted
+/// (an earlier epoch of a generator that runs on) costs its draws alone.
+pub fn randperm_skip(n: u32, g: &mut Generator) {
+    skip_loop(n, g, n >= SMALL_N_LIMIT);
+}
+
+fn skip_loop(n: u32, g: &mut Generator, inside_out: bool) {
+    if inside_out {
+        for _ in 0..n {
+            g.random64();
+        }
+    } else {
+        for _ in 1..n {
+            g.random();
+        }
+    }
+}
+
 /// The first `len` items of `randperm(n, g)`, drawing only what they need.
 ///
 /// In the swap loop, step `i` fixes position `i` for good (later steps only touch positions
@@ -148,6 +168,23 @@ mod tests {
             while !task.advance(7) {}
             assert_eq!(task.finish().0, whole, "n={n} inside_out={inside_out}");
         }
+    }
+
+    #[test]
+    fn skipping_draws_what_the_permutation_draws() {
+        for (n, inside_out) in
+            [(0, false), (1, false), (2, false), (1000, false), (0, true), (1, true), (1000, true)]
+        {
+            let mut drawn = Generator::from_seed(7);
+            run_loop(n, &mut drawn, inside_out);
+            let mut skipped = Generator::from_seed(7);
+            skip_loop(n, &mut skipped, inside_out);
+            assert_eq!(skipped.random64(), drawn.random64(), "n={n} inside_out={inside_out}");
+        }
+        let (mut drawn, mut skipped) = (Generator::from_seed(9), Generator::from_seed(9));
+        randperm(50_000, &mut drawn);
+        randperm_skip(50_000, &mut skipped);
+        assert_eq!(skipped.random(), drawn.random());
     }
 
     #[test]

@@ -3,6 +3,9 @@
 //! batches are dealt in turn (or each is split into one slice per process), and the last round
 //! is completed from the start of the epoch unless `even_batches=False`.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use super::stages::{StageRow, StageView, whole};
 use super::{Deal, Scheme, Shared, Step, first_copies, past_epochs_fit, refused};
 use crate::i18n::Lang;
@@ -58,7 +61,8 @@ impl Scheme for Accelerate {
         cap: usize,
     ) -> Result<Deal, Vec<ParamError>> {
         let prepared = prepared(params)?;
-        let batches = prepared.epoch(params.epoch).map_err(refused)?;
+        let order = order(&prepared, params.epoch)?;
+        let batches = prepared.deal_all(&prepared.batches_of(&order));
         let n = params.n as usize;
         let origins = first_copies(n, &batches);
         let origin = |rank: usize, k: usize| origins[rank][k];
@@ -73,12 +77,12 @@ impl Scheme for Accelerate {
 
     fn stages(&self, params: &Params) -> Result<Vec<StageView>, Vec<ParamError>> {
         let prepared = prepared(params)?;
-        let order = prepared.order(params.epoch).map_err(refused)?;
-        let batches = prepared.loader_batches(params.epoch).map_err(refused)?;
+        let order = order(&prepared, params.epoch)?;
+        let batches = prepared.batches_of(&order);
         let (n, w) = (params.n as u32, params.num_replicas as usize);
         let mut stages = vec![
             whole(Step::Indices, StageRow::list(None, 0..n)),
-            whole(Step::Shuffle, StageRow::list(None, order)),
+            whole(Step::Shuffle, StageRow::list(None, order.iter().copied())),
             whole(Step::Batch, StageRow::of(None, batches.iter().cloned())),
         ];
         let gpus = |f: &dyn Fn(usize) -> Vec<Vec<u32>>| {
@@ -133,6 +137,31 @@ impl Scheme for Accelerate {
             epochs = p.epoch + 1,
         )
     }
+}
+
+thread_local! {
+    /// The last epoch's order worked out, with what it was for: the deal and the stages asked
+    /// of one change read it once (at ImageNet-1k on 8, a permutation and the draws of every
+    /// epoch before it).
+    static LAST: RefCell<Option<Worked>> = const { RefCell::new(None) };
+}
+
+/// An epoch's order, and the loader and epoch it is for.
+type Worked = (Prepared, u64, Rc<Vec<u32>>);
+
+/// The order the loader walks in `epoch` ([`Prepared::order`]), worked out once per
+/// configuration and epoch.
+fn order(prepared: &Prepared, epoch: u64) -> Result<Rc<Vec<u32>>, Vec<ParamError>> {
+    let last = LAST.with_borrow(|last| match last {
+        Some((p, e, order)) if p == prepared && *e == epoch => Some(order.clone()),
+        _ => None,
+    });
+    if let Some(order) = last {
+        return Ok(order);
+    }
+    let order = Rc::new(prepared.order(epoch).map_err(refused)?);
+    LAST.set(Some((*prepared, epoch, order.clone())));
+    Ok(order)
 }
 
 /// The prepared loader for these parameters, or what the libraries (or the page) refuse.
