@@ -12,7 +12,7 @@ use sampler_viz::chart::deals::DealsTask;
 use sampler_viz::chart::history::{EPOCHS, History, HistoryTask, TRACKED_RANKS};
 use sampler_viz::chart::{coverage, padding, similarity, summary, visits};
 use sampler_viz::i18n::Lang;
-use sampler_viz::i18n::charts::ChartText;
+use sampler_viz::i18n::chart_words::ChartWords;
 use sampler_viz::model::scheme::{SCHEMES, Shared};
 use sampler_viz::model::visits::yielded;
 use sampler_viz::model::{Params, Picture};
@@ -185,10 +185,10 @@ fn check(query: &str, all_same: bool) {
 fn check_svgs(query: &str, v: &VisitsData, pad: &PaddingData, h: &History) {
     for lang in [Lang::En, Lang::Zh] {
         let charts = [
-            (visits::svg(v, lang), ChartText::VisitsTitle, summary::visits(v, lang)),
-            (similarity::svg(h, lang), ChartText::SimilarityTitle, summary::similarity(h, lang)),
-            (coverage::svg(h, lang), ChartText::CoverageTitle, summary::coverage(h, lang)),
-            (padding::svg(pad, lang), ChartText::PaddingTitle, summary::padding(pad, lang)),
+            (visits::svg(v, lang), ChartWords::VisitsTitle, summary::visits(v, lang)),
+            (similarity::svg(h, lang), ChartWords::SimilarityTitle, summary::similarity(h, lang)),
+            (coverage::svg(h, lang), ChartWords::CoverageTitle, summary::coverage(h, lang)),
+            (padding::svg(pad, lang), ChartWords::PaddingTitle, summary::padding(pad, lang)),
         ];
         for (svg, title, text) in charts {
             let svg = svg.unwrap_or_else(|e| panic!("{query}: {e}"));
@@ -285,4 +285,37 @@ mod properties {
             super::check(&query, all.iter().all(|e| *e == all[0]));
         }
     }
+}
+
+/// A chart as the panel shows it: its drawing named by its title, its summary, and a button
+/// that names the file and what to say once it is saved; a chart that could not be drawn says
+/// why instead, and every text is escaped.
+#[test]
+fn a_figure_holds_its_chart_summary_and_download() {
+    use sampler_viz::chart::{ChartError, figure};
+    let file = "sampler-viz_distributed_n8_w2_seed0_epoch0_chart-visits.svg";
+    let drawn = figure::html(
+        "chart-visits",
+        ChartWords::VisitsTitle,
+        &Ok("<svg></svg>".into()),
+        "8 < 9 & more",
+        file,
+        Lang::En,
+    );
+    assert_eq!(
+        drawn,
+        format!(
+            r#"<figure class="chart" data-testid="chart-visits"><div class="chart-svg" role="img" aria-label="Visits per sample in one epoch, all ranks"><svg></svg></div><figcaption class="chart-summary" data-testid="chart-visits-summary">8 &lt; 9 &amp; more</figcaption><div class="chart-actions"><button type="button" data-testid="chart-visits-download" data-save="{file}" data-saved="Saved {file}." data-refused="The browser refused to save {file}.">Download SVG</button><span class="chart-status" role="status"></span></div></figure>"#
+        )
+    );
+    let failed = figure::html(
+        "chart-padding",
+        ChartWords::PaddingTitle,
+        &Err(ChartError("<too> large".into())),
+        "",
+        file,
+        Lang::Zh,
+    );
+    assert!(failed.contains(r#"role="img" aria-label="每个 epoch 的填充与截断尾部"></div><p class="chart-error" role="status">无法绘制此图：&lt;too&gt; large</p>"#), "{failed}");
+    assert!(failed.contains(">下载 SVG</button>"), "{failed}");
 }

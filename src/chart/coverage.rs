@@ -9,14 +9,13 @@ use super::draw::{self, LABEL, font, label_width, legend, rank_colour, render, t
 use super::format::share;
 use super::history::History;
 use crate::i18n::chart_words::ChartWords as T;
-use crate::i18n::charts::ChartText;
 use crate::i18n::{Lang, fill};
 
 /// The coverage chart as an SVG document: one line per tracked rank, epochs so far.
 pub fn svg(history: &History, lang: Lang) -> Result<String, ChartError> {
     let k = history.epochs().max(1);
     render(|root| {
-        let plot = titled(root, ChartText::CoverageTitle.text(lang))?;
+        let plot = titled(root, T::CoverageTitle.text(lang))?;
         let mut chart = ChartBuilder::on(&plot)
             .margin_top(28)
             .margin_right(24)

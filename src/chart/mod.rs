@@ -18,6 +18,7 @@ pub mod coverage;
 pub mod data;
 pub mod deals;
 mod draw;
+pub mod figure;
 pub mod format;
 pub mod history;
 mod known;

@@ -10,7 +10,6 @@ use super::draw::{self, LABEL, font, rank_colour, render, titled};
 use crate::i18n::Count;
 use crate::i18n::Lang;
 use crate::i18n::chart_words::ChartWords as T;
-use crate::i18n::charts::ChartText;
 
 /// The groups' names and colours, in [`PaddingData::groups`]' order.
 const GROUPS: [(T, usize); 4] = [
@@ -25,7 +24,7 @@ pub fn svg(data: &PaddingData, lang: Lang) -> Result<String, ChartError> {
     let groups = data.groups();
     let top = groups.iter().copied().max().unwrap_or(0);
     render(|root| {
-        let plot = titled(root, ChartText::PaddingTitle.text(lang))?;
+        let plot = titled(root, T::PaddingTitle.text(lang))?;
         let axis = T::PaddingAxisSamples.text(lang);
         let mut chart = draw::count_axes(&plot, 0f64..4.0, top, None, axis)?;
         for (i, (&value, &(name, colour))) in groups.iter().zip(&GROUPS).enumerate() {

@@ -11,7 +11,6 @@ use super::format::percent;
 use super::history::History;
 use crate::i18n::Lang;
 use crate::i18n::chart_words::ChartWords as T;
-use crate::i18n::charts::ChartText;
 
 /// Viridis at five stops, dark (no agreement) to bright (the same order).
 const RAMP: [(u8, u8, u8); 5] =
@@ -21,7 +20,7 @@ const RAMP: [(u8, u8, u8); 5] =
 pub fn svg(history: &History, lang: Lang) -> Result<String, ChartError> {
     let k = history.epochs().max(1) as f64;
     render(|root| {
-        let plot = titled(root, ChartText::SimilarityTitle.text(lang))?;
+        let plot = titled(root, T::SimilarityTitle.text(lang))?;
         let mut chart = ChartBuilder::on(&plot)
             .margin(8)
             .margin_right(220)

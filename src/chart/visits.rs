@@ -10,7 +10,6 @@ use super::draw::{self, LABEL, font, label_width, legend, rank_colour, render, t
 use crate::i18n::Count;
 use crate::i18n::Lang;
 use crate::i18n::chart_words::ChartWords as T;
-use crate::i18n::charts::ChartText;
 
 /// The visits chart as an SVG document.
 pub fn svg(data: &VisitsData, lang: Lang) -> Result<String, ChartError> {
@@ -22,7 +21,7 @@ pub fn svg(data: &VisitsData, lang: Lang) -> Result<String, ChartError> {
         .max();
     let times = data.max_times();
     render(|root| {
-        let plot = titled(root, ChartText::VisitsTitle.text(lang))?;
+        let plot = titled(root, T::VisitsTitle.text(lang))?;
         let x = -0.5f64..f64::from(times) + 0.5;
         let (x_desc, y_desc) = (T::VisitsAxisTimes.text(lang), T::VisitsAxisSamples.text(lang));
         let mut chart = draw::count_axes(&plot, x, top.unwrap_or(0), Some(x_desc), y_desc)?;

@@ -94,5 +94,21 @@ texts! {
             "In the epoch shown: {once:# sample|# samples} processed once, {repeated} twice or more ({padding:# padding copy|# padding copies}), {trimmed} given to no GPU (trimmed by a sampler's drop_last, or drawn by none), {lost} never processed because {lost:it falls|they fall} in a DataLoader's dropped last batch.",
             "当前 epoch 中：{once} 个样本处理一次，{repeated} 个处理两次或以上（填充副本 {padding} 个），{trimmed} 个未分给任何 GPU（被 sampler 的 drop_last 截掉，或没有被抽到），{lost} 个因落在 DataLoader 丢弃的最后一个批次中而从未被处理。",
         ),
+        /// The download button.
+        Download => ("Download SVG", "下载 SVG"),
+        /// After a download.
+        Saved => ("Saved {name}.", "已保存 {name}。"),
+        /// When the browser refuses a download.
+        SaveFailed => ("The browser refused to save {name}.", "浏览器拒绝保存 {name}。"),
+        /// When plotters fails.
+        Failed => ("This chart could not be drawn: {why}", "无法绘制此图：{why}"),
+        /// Visits chart: title.
+        VisitsTitle => ("Visits per sample in one epoch, all ranks", "一个 epoch 内每个样本的访问次数（所有 rank）"),
+        /// Similarity chart: title.
+        SimilarityTitle => ("Epoch-by-epoch similarity of the order", "各 epoch 之间顺序的相似度"),
+        /// Coverage chart: title.
+        CoverageTitle => ("Coverage per rank over epochs", "各 rank 随 epoch 的覆盖率"),
+        /// Padding chart: title.
+        PaddingTitle => ("Padding and the trimmed tail, per epoch", "每个 epoch 的填充与截断尾部"),
     }
 }

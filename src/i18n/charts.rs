@@ -1,6 +1,6 @@
-//! The charts panel's own words: its heading, the charts' titles, the buttons and what the
-//! page says while the story's part loads or when it cannot. What the charts themselves say
-//! (axes, legends, the sentences beside them) is in [`super::chart_words`], drawn by the
+//! The charts panel's own words: its heading, what it shows, and what the page says while the
+//! story's part loads or when it cannot. What the charts say (their titles, axes, legends, the
+//! sentences beside them and their buttons) is in [`super::chart_words`], written by the
 //! story's part.
 
 texts! {
@@ -13,22 +13,6 @@ texts! {
             "Drawn from the same core as the rest of the page. The charts that compare epochs use the first {count} epochs (0 to {last}), computed in the background one permutation at a time. Each chart can be saved as a standalone SVG file.",
             "与本页其余部分出自同一内核。比较多个 epoch 的图表使用前 {count} 个 epoch（0 到 {last}），在后台逐个计算排列。每张图都可以保存为独立的 SVG 文件。",
         ),
-        /// The download button.
-        Download => ("Download SVG", "下载 SVG"),
-        /// After a download.
-        Saved => ("Saved {name}.", "已保存 {name}。"),
-        /// When the browser refuses a download.
-        SaveFailed => ("The browser refused to save {name}.", "浏览器拒绝保存 {name}。"),
-        /// When plotters fails.
-        Failed => ("This chart could not be drawn: {why}", "无法绘制此图：{why}"),
-        /// Visits chart: title.
-        VisitsTitle => ("Visits per sample in one epoch, all ranks", "一个 epoch 内每个样本的访问次数（所有 rank）"),
-        /// Similarity chart: title.
-        SimilarityTitle => ("Epoch-by-epoch similarity of the order", "各 epoch 之间顺序的相似度"),
-        /// Coverage chart: title.
-        CoverageTitle => ("Coverage per rank over epochs", "各 rank 随 epoch 的覆盖率"),
-        /// Padding chart: title.
-        PaddingTitle => ("Padding and the trimmed tail, per epoch", "每个 epoch 的填充与截断尾部"),
         /// While the story's part loads (it is loaded when the panel comes near the screen).
         Loading => ("Loading the charts…", "正在加载图表……"),
         /// When the story's part cannot be loaded.

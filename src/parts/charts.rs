@@ -1,93 +1,74 @@
-//! The charts' half of the story's part: the four teaching charts of [`crate::chart`] (plotters, the charts' words
-//! in both languages, the epochs' history) as SVG documents and sentences, for the page's
-//! charts panel (`ui::charts`). The page keeps the panel, its titles and buttons.
+//! The charts' half of the story's part: the charts panel's grid (`ui::charts` keeps the
+//! panel, its heading and what the download buttons do), the four teaching charts of
+//! [`crate::chart`] (plotters, the charts' words in both languages, the epochs' history) as
+//! HTML ([`crate::chart::figure`]).
 //!
-//! - `visits(wire, lang)` and `padding(wire, lang)`: the one-epoch charts, from the numbers the
-//!   page already has ([`crate::chart::wire`]);
-//! - `dealt_padding(scheme, query, lang)`: the padding chart of any registered scheme, counted
-//!   here from its whole deal (the page's deals list only the first samples of each lane);
-//! - `history(scheme, query)`: a [`HistoryRun`] for that scheme and the page's parameters
-//!   ([`Params::to_query`]), whose `advance(steps)` draws the first epochs a slice at a time
-//!   (the pictured scheme's permutation in slices, any other's one whole deal per epoch), so
-//!   that the page can yield between slices, and whose `similarity(lang)` and `coverage(lang)`
-//!   draw what is known.
+//! - `charts_grid(scheme, query, visits, padding, refused, lang)`: the grid for `scheme` (a
+//!   registered name) at the page's parameters ([`Params::to_query`]), with
+//!   `done` saying whether the charts that compare epochs are complete. Each call that is not
+//!   done draws one more slice of the first epochs (the pictured scheme's permutation in
+//!   slices, any other's one whole deal per epoch), so that the page can yield between calls;
+//!   the run is kept for the next call with the same scheme and parameters but the epoch, rank
+//!   and stage, and each chart is drawn again only when what it shows has changed. `visits`
+//!   and `padding` are the one-epoch data the page already has ([`crate::chart::wire`]);
+//!   without `visits` the chart says `refused` (the scheme's refusal), and without `padding`
+//!   the padding chart is counted here from the scheme's whole deal (the page's deals list
+//!   only the first samples of each lane).
 //!
-//! `lang` is a language code (`en`, `zh`; anything else is English). Each chart comes as a
-//! [`Drawn`]: its SVG (empty when it could not be drawn, with `error` saying why) and its
-//! summary.
+//! `lang` is a language code (`en`, `zh`; anything else is English).
 
 use wasm_bindgen::prelude::*;
+
+use std::cell::RefCell;
 
 use crate::chart::data::{PaddingData, VisitsData};
 use crate::chart::deals::{DealsTask, NotDrawn};
 use crate::chart::history::{History, HistoryTask};
-use crate::chart::{ChartError, coverage, padding, similarity, summary, visits};
+use crate::chart::{ChartError, coverage, figure, padding, similarity, summary, visits};
 use crate::i18n::chart_words::ChartWords;
 use crate::i18n::{Count, Lang, fill};
-use crate::model::Params;
+use crate::model::export::file_stem;
 use crate::model::scheme::history::{self, EPOCH_BUDGET, Plan};
 use crate::model::scheme::{Scheme, Shared};
+use crate::model::{Params, Stage};
 
 /// One chart: its SVG document, or why it could not be drawn, and its summary.
-#[wasm_bindgen(getter_with_clone)]
-pub struct Drawn {
-    /// The SVG document (empty when `error` is set).
-    pub svg: String,
-    /// Why the chart could not be drawn.
-    pub error: Option<String>,
-    /// The sentence saying what the chart shows.
-    pub summary: String,
-}
+type Drawn = (Result<String, ChartError>, String);
 
-impl Drawn {
-    fn new(svg: Result<String, ChartError>, summary: String) -> Self {
-        match svg {
-            Ok(svg) => Drawn { svg, error: None, summary },
-            Err(e) => Drawn { svg: String::new(), error: Some(e.0), summary },
-        }
+/// Visits per sample in one epoch, or the scheme's refusal.
+fn visits_chart(data: Option<&VisitsData>, refused: &str, lang: Lang) -> Drawn {
+    match data {
+        Some(data) => (visits::svg(data, lang), summary::visits(data, lang)),
+        None => (Err(ChartError(refused.to_owned())), String::new()),
     }
 }
 
-/// Visits per sample in one epoch (`VisitsData::to_wire`).
-#[wasm_bindgen]
-pub fn visits(wire: &[u64], lang: &str) -> Result<Drawn, JsError> {
-    let data = VisitsData::from_wire(wire).ok_or_else(|| JsError::new("not the visits' data"))?;
-    let lang = super::lang_of(lang);
-    Ok(Drawn::new(visits::svg(&data, lang), summary::visits(&data, lang)))
-}
-
-/// Padding and the trimmed tail in one epoch (`PaddingData::to_wire`).
-#[wasm_bindgen]
-pub fn padding(wire: &[u64], lang: &str) -> Result<Drawn, JsError> {
-    let data =
-        PaddingData::from_wire(wire).ok_or_else(|| JsError::new("not the padding's data"))?;
-    let lang = super::lang_of(lang);
-    Ok(Drawn::new(padding::svg(&data, lang), summary::padding(&data, lang)))
-}
-
-/// The padding chart of `scheme` (a registered name) with the page's parameters, counted from
-/// its whole deal: refused values and a deal past the budget are the chart's error.
-#[wasm_bindgen]
-pub fn dealt_padding(scheme: &str, query: &str, lang: &str) -> Result<Drawn, JsError> {
-    let (scheme, params) = scheme_and_params(scheme, query)?;
-    let lang = super::lang_of(lang);
-    if let Plan::TooLarge { draws } = history::plan(scheme, &params) {
-        return Ok(Drawn::new(Err(ChartError(too_large(draws, lang))), String::new()));
+/// Padding and the trimmed tail in one epoch, from the page's counts or, without them,
+/// counted from `scheme`'s whole deal: refused values and a deal past the budget are the
+/// chart's error.
+fn padding_chart(
+    data: Option<&PaddingData>,
+    scheme: &dyn Scheme,
+    params: &Params,
+    lang: Lang,
+) -> Drawn {
+    if let Some(data) = data {
+        return (padding::svg(data, lang), summary::padding(data, lang));
     }
-    Ok(match scheme.deal_up_to(&params, &Shared::default(), usize::MAX) {
+    if let Plan::TooLarge { draws } = history::plan(scheme, params) {
+        return (Err(ChartError(too_large(draws, lang))), String::new());
+    }
+    match scheme.deal_up_to(params, &Shared::default(), usize::MAX) {
         Ok(deal) => {
             let data = PaddingData::from_deal(&deal);
-            Drawn::new(padding::svg(&data, lang), summary::padding(&data, lang))
+            (padding::svg(&data, lang), summary::padding(&data, lang))
         }
-        Err(errors) => {
-            Drawn::new(Err(ChartError(super::first_message(&errors, lang))), String::new())
-        }
-    })
+        Err(errors) => (Err(ChartError(super::first_message(&errors, lang))), String::new()),
+    }
 }
 
 /// The first epochs (`chart::history::EPOCHS`) of one scheme with the page's parameters.
-#[wasm_bindgen]
-pub struct HistoryRun {
+struct HistoryRun {
     task: Task,
     /// Bumped each time what is known changes.
     changes: u32,
@@ -113,23 +94,20 @@ impl Task {
     }
 }
 
-/// Starts the history of `scheme` (a registered name) with the page's parameters
-/// (`Params::to_query`'s form); throws when the name or the query cannot be read.
-#[wasm_bindgen]
-pub fn history(scheme: &str, query: &str) -> Result<HistoryRun, JsError> {
-    let (scheme, params) = scheme_and_params(scheme, query)?;
-    let task = if scheme.pictured() {
-        HistoryTask::start(&params).map_or_else(|e| Task::Not(NotDrawn::Refused(e)), Task::Slices)
-    } else {
-        DealsTask::start(scheme, &params).map_or_else(Task::Not, Task::Deals)
-    };
-    Ok(HistoryRun { task, changes: 0 })
-}
-
-#[wasm_bindgen]
 impl HistoryRun {
+    /// Starts the history of `scheme` with `params` (their epoch aside).
+    fn start(scheme: &'static dyn Scheme, params: &Params) -> HistoryRun {
+        let task = if scheme.pictured() {
+            HistoryTask::start(params)
+                .map_or_else(|e| Task::Not(NotDrawn::Refused(e)), Task::Slices)
+        } else {
+            DealsTask::start(scheme, params).map_or_else(Task::Not, Task::Deals)
+        };
+        HistoryRun { task, changes: 0 }
+    }
+
     /// Does up to about `steps` units of work; `true` once everything is known.
-    pub fn advance(&mut self, steps: u32) -> bool {
+    fn advance(&mut self, steps: u32) -> bool {
         let before = self.task.history().cloned();
         let done = match &mut self.task {
             Task::Slices(t) => t.advance(steps),
@@ -142,41 +120,124 @@ impl HistoryRun {
         done
     }
 
-    /// How many times what is known has changed: the page redraws when this moves.
-    pub fn changes(&self) -> u32 {
-        self.changes
-    }
-
-    /// How alike the epochs' orders are, as far as known.
-    pub fn similarity(&self, lang: &str) -> Drawn {
-        self.draw(similarity::svg, summary::similarity, lang)
-    }
-
-    /// How much of the dataset each rank has seen after k epochs, as far as known.
-    pub fn coverage(&self, lang: &str) -> Drawn {
-        self.draw(coverage::svg, summary::coverage, lang)
-    }
-}
-
-impl HistoryRun {
+    /// A chart of what is known so far (`svg` and `say` of the history).
     fn draw(
         &self,
         svg: fn(&History, Lang) -> Result<String, ChartError>,
         say: fn(&History, Lang) -> String,
-        lang: &str,
+        lang: Lang,
     ) -> Drawn {
-        let lang = super::lang_of(lang);
         match &self.task {
-            Task::Slices(t) => Drawn::new(svg(t.history(), lang), say(t.history(), lang)),
-            Task::Deals(t) => Drawn::new(svg(t.history(), lang), say(t.history(), lang)),
+            Task::Slices(t) => (svg(t.history(), lang), say(t.history(), lang)),
+            Task::Deals(t) => (svg(t.history(), lang), say(t.history(), lang)),
             Task::Not(NotDrawn::TooLarge { draws }) => {
-                Drawn::new(Err(ChartError(too_large(*draws, lang))), String::new())
+                (Err(ChartError(too_large(*draws, lang))), String::new())
             }
             Task::Not(NotDrawn::Refused(errors)) => {
-                Drawn::new(Err(ChartError(super::first_message(errors, lang))), String::new())
+                (Err(ChartError(super::first_message(errors, lang))), String::new())
             }
         }
     }
+}
+
+/// Work per call: about 50 ms at the size cap on a loaded two-core machine.
+const SLICE: u32 = 1 << 18;
+
+/// The grid as far as it is known, and whether the charts comparing epochs are complete.
+#[wasm_bindgen(getter_with_clone)]
+pub struct GridStep {
+    /// The grid's HTML: a `<div class="chart-grid">` of four `<figure>`s.
+    pub html: String,
+    /// Whether every epoch the charts compare has been drawn.
+    pub done: bool,
+}
+
+/// What the panel last asked for and what it was given: the run of the first epochs, and each
+/// chart's figure with what it was drawn from.
+struct Grid {
+    /// The scheme and the parameters at epoch 0 (rank 0, the last stage) the run is for.
+    run_for: (&'static str, Params),
+    run: HistoryRun,
+    done: bool,
+    /// Each figure's HTML and what it was written from, in the grid's order.
+    figures: [(String, String); 4],
+}
+
+thread_local! {
+    static GRID: RefCell<Option<Grid>> = const { RefCell::new(None) };
+}
+
+/// The charts panel's grid (see the module's docs).
+#[wasm_bindgen]
+pub fn charts_grid(
+    scheme: &str,
+    query: &str,
+    visits: Option<Vec<u64>>,
+    padding: Option<Vec<u64>>,
+    refused: Option<String>,
+    lang: &str,
+) -> Result<GridStep, JsError> {
+    let (scheme, params) = scheme_and_params(scheme, query)?;
+    let lang = super::lang_of(lang);
+    let visits = match visits {
+        Some(wire) => {
+            Some(VisitsData::from_wire(&wire).ok_or_else(|| JsError::new("not the visits' data"))?)
+        }
+        None => None,
+    };
+    let padding = match padding {
+        Some(wire) => Some(
+            PaddingData::from_wire(&wire).ok_or_else(|| JsError::new("not the padding's data"))?,
+        ),
+        None => None,
+    };
+    let run_for =
+        (scheme.name(), Params { epoch: 0, rank: 0, stage: Stage::Batch, ..params.clone() });
+    GRID.with_borrow_mut(|grid| {
+        let grid = match grid {
+            Some(g) if g.run_for == run_for => g,
+            _ => grid.insert(Grid {
+                run: HistoryRun::start(scheme, &run_for.1),
+                run_for,
+                done: false,
+                figures: Default::default(),
+            }),
+        };
+        if !grid.done {
+            grid.done = grid.run.advance(SLICE);
+        }
+        // Each chart is written again only when what it is drawn from has changed.
+        let stem = file_stem(&params, scheme.name());
+        let shown = Params { stage: Stage::Batch, ..params.clone() }.to_query();
+        let keys = [
+            format!("{visits:?} {refused:?} {lang:?} {stem}"),
+            format!("{} {lang:?} {stem}", grid.run.changes),
+            format!("{} {lang:?} {stem}", grid.run.changes),
+            format!("{padding:?} {shown} {lang:?} {stem}"),
+        ];
+        let charts: [(&str, ChartWords); 4] = [
+            ("chart-visits", ChartWords::VisitsTitle),
+            ("chart-similarity", ChartWords::SimilarityTitle),
+            ("chart-coverage", ChartWords::CoverageTitle),
+            ("chart-padding", ChartWords::PaddingTitle),
+        ];
+        for (k, (key, (testid, title))) in keys.into_iter().zip(charts).enumerate() {
+            if grid.figures[k].1 == key {
+                continue;
+            }
+            let (svg, said) = match k {
+                0 => visits_chart(visits.as_ref(), refused.as_deref().unwrap_or(""), lang),
+                1 => grid.run.draw(similarity::svg, summary::similarity, lang),
+                2 => grid.run.draw(coverage::svg, summary::coverage, lang),
+                _ => padding_chart(padding.as_ref(), scheme, &params, lang),
+            };
+            let file = format!("{stem}_{testid}.svg");
+            grid.figures[k] = (figure::html(testid, title, &svg, &said, &file, lang), key);
+        }
+        let figures: String = grid.figures.iter().map(|(html, _)| html.as_str()).collect();
+        let html = format!(r#"<div class="chart-grid">{figures}</div>"#);
+        Ok(GridStep { html, done: grid.done })
+    })
 }
 
 /// A registered scheme and the page's parameters, or why not.

@@ -1,24 +1,25 @@
 //! The charts panel: its heading and, once the story's part is loaded ([`super::part`], when
 //! the panel first comes within a screen of the viewport, if nothing loaded it before) and the
-//! panel has come that near, the four charts it draws, each with
-//! its summary and a download, of the scheme the story follows ([`Focus`]). The one-epoch
-//! charts follow its deal (the pictured scheme's, the picture); the ones comparing epochs fill
-//! in as [`super::chart_history`] has the part draw its first epochs in slices.
-//! Until then the panel says it is loading; if the part cannot be loaded, it says so there.
+//! panel has come that near, the grid of four charts the part writes
+//! ([`crate::parts::charts`]), each with its summary and a download, of the scheme the story
+//! follows ([`Focus`]). The one-epoch charts follow its deal (the pictured scheme's, the
+//! picture); the ones comparing epochs fill in as the part draws its first epochs, a slice per
+//! browser task. Until then the panel says it is loading; if the part cannot be loaded, it
+//! says so there.
 
-use leptos::html::Section;
+use leptos::html::{Div, Section};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
 
-use super::chart_figure::ChartFigure;
-use super::chart_history::use_history;
-use super::charts_part;
 use super::focus::Focus;
-use super::part::{self, Part};
+use super::part::{self, Part, describe};
+use super::patch;
 use super::{AppState, deferred, fill, tr};
-use crate::chart::ChartError;
 use crate::chart::data::{PaddingData, VisitsData};
 use crate::chart::summary;
 use crate::i18n::charts::ChartText;
+use crate::model::html::escape;
 use crate::model::{Params, Stage};
 
 /// The charts for the current picture.
@@ -65,7 +66,9 @@ pub fn Charts() -> impl IntoView {
     }
 }
 
-/// The four charts, drawn by the story's part (loaded by now).
+/// The four charts, written by the story's part (loaded by now) a slice of the first epochs
+/// per browser task, each call's grid morphed in; the download buttons save the SVG their
+/// figure holds.
 #[component]
 fn ChartGrid() -> impl IntoView {
     let state = expect_context::<AppState>();
@@ -74,58 +77,106 @@ fn ChartGrid() -> impl IntoView {
     // One browser task after the picture, so that a control change paints its picture first.
     // The pictured scheme's one-epoch counts are the picture's (at any size); another's visits
     // come with its deal, and its padding counts need the deal whole, which the part deals.
-    let visits_data = deferred(Memo::new(move |_| {
+    let visits = deferred(Memo::new(move |_| {
         let scheme = focus.scheme.get();
         state.picture.with(|p| {
             if scheme.pictured() {
-                return Some(VisitsData::from_picture(p));
+                return Some(VisitsData::from_picture(p).to_wire());
             }
             let without = p.no_sampler.as_ref().ok().and_then(|side| side.visits.as_ref());
             let w = p.params.num_replicas.max(0) as u32;
-            focus
-                .deal
-                .with(|d| d.as_ref().ok().map(|d| VisitsData::from_deal(scheme, d, w, without)))
-        })
-    }));
-    let padding_data = deferred(Memo::new(move |_| {
-        let scheme = focus.scheme.get();
-        state.picture.with(|p| {
-            if scheme.pictured() {
-                Ok(PaddingData::from_picture(p))
-            } else {
-                Err((scheme.name(), Params { stage: Stage::Batch, ..p.params.clone() }.to_query()))
-            }
-        })
-    }));
-    let refused = move || {
-        focus.deal.with(|d| match d {
-            Err(errors) => errors.first().map(|e| e.message(lang.get())),
-            Ok(_) => None,
-        })
-    };
-    let visits = Memo::new(move |_| {
-        let lang = lang.get();
-        visits_data.with(|d| match d {
-            Some(d) => charts_part::draw(|part| part.visits(d, lang)),
-            None => (Err(ChartError(refused().unwrap_or_default())), String::new()),
-        })
-    });
-    let padding = Memo::new(move |_| {
-        let lang = lang.get();
-        padding_data.with(|d| {
-            charts_part::draw(|part| match d {
-                Ok(d) => part.padding(d, lang),
-                Err((scheme, query)) => part.dealt_padding(scheme, query, lang),
+            focus.deal.with(|d| {
+                d.as_ref().ok().map(|d| VisitsData::from_deal(scheme, d, w, without).to_wire())
             })
         })
+    }));
+    let padding = deferred(Memo::new(move |_| {
+        let pictured = focus.scheme.get().pictured();
+        state.picture.with(|p| pictured.then(|| PaddingData::from_picture(p).to_wire()))
+    }));
+    let refused = Memo::new(move |_| {
+        focus.deal.with(|d| d.as_ref().err().and_then(|e| e.first().map(|e| e.message(lang.get()))))
     });
-    let history = use_history(state, focus);
-    view! {
-        <div class="chart-grid">
-            <ChartFigure testid="chart-visits" title=ChartText::VisitsTitle chart=visits />
-            <ChartFigure testid="chart-similarity" title=ChartText::SimilarityTitle chart=history.similarity(lang) />
-            <ChartFigure testid="chart-coverage" title=ChartText::CoverageTitle chart=history.coverage(lang) />
-            <ChartFigure testid="chart-padding" title=ChartText::PaddingTitle chart=padding />
-        </div>
+    let host = NodeRef::<Div>::new();
+    let generation = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        let scheme = focus.scheme.get().name();
+        let query =
+            state.picture.with(|p| Params { stage: Stage::Batch, ..p.params.clone() }.to_query());
+        let (visits, padding, refused, lang) =
+            (visits.get(), padding.get(), refused.get(), lang.get());
+        generation.update_value(|g| *g += 1);
+        patch::each_task(generation, generation.get_value(), move || {
+            let (Some(part), Some(host)) = (part::story::<ChartsPart>(), host.get_untracked())
+            else {
+                return false;
+            };
+            let step = part.grid(
+                scheme,
+                &query,
+                visits.clone(),
+                padding.clone(),
+                refused.clone(),
+                lang.code(),
+            );
+            match step {
+                Ok(step) => {
+                    patch::morph(&host, &step.html());
+                    !step.done()
+                }
+                Err(e) => {
+                    let why = fill(ChartText::PartMissing, lang, &[("why", &describe(&e))]);
+                    host.set_inner_html(&format!(
+                        r#"<p class="chart-error" role="status">{}</p>"#,
+                        escape(&why)
+                    ));
+                    false
+                }
+            }
+        });
+    });
+    view! { <div node_ref=host on:click=save></div> }
+}
+
+/// Saves the SVG of the figure whose download button was pressed, and says so beside it.
+fn save(e: leptos::ev::MouseEvent) {
+    let target = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+    let Some(button) = target.and_then(|t| t.closest("[data-save]").ok().flatten()) else {
+        return;
+    };
+    let figure = button.closest("figure").ok().flatten();
+    let svg = figure.as_ref().and_then(|f| f.query_selector(".chart-svg").ok().flatten());
+    let name = button.get_attribute("data-save").unwrap_or_default();
+    let saved = match svg.map(|svg| svg.inner_html()).filter(|svg| !svg.is_empty()) {
+        Some(svg) => super::share::save_file(&name, "image/svg+xml", &svg).is_ok(),
+        None => false,
+    };
+    let said = button.get_attribute(if saved { "data-saved" } else { "data-refused" });
+    let status = figure.and_then(|f| f.query_selector(".chart-status").ok().flatten());
+    if let (Some(status), Some(said)) = (status, said) {
+        status.set_text_content(Some(&said));
     }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// The story's part's module, seen for the charts ([`crate::parts::charts`]).
+    type ChartsPart;
+    #[wasm_bindgen(method, catch, js_name = charts_grid)]
+    fn grid(
+        this: &ChartsPart,
+        scheme: &str,
+        query: &str,
+        visits: Option<Vec<u64>>,
+        padding: Option<Vec<u64>>,
+        refused: Option<String>,
+        lang: &str,
+    ) -> Result<GridStep, JsValue>;
+
+    /// The grid as far as it is known.
+    type GridStep;
+    #[wasm_bindgen(method, getter)]
+    fn html(this: &GridStep) -> String;
+    #[wasm_bindgen(method, getter)]
+    fn done(this: &GridStep) -> bool;
 }

@@ -3,10 +3,7 @@
 
 mod app;
 mod canvas_view;
-mod chart_figure;
-mod chart_history;
 mod charts;
-mod charts_part;
 mod code_panel;
 mod compare;
 mod controls;

@@ -133,7 +133,8 @@ fn shared(name: &'static str) -> ArcRwSignal<Part> {
     })
 }
 
-/// The story's part, typed as one of its views (`charts_part`, `pitfalls_part`), once loaded.
+/// The story's part, typed as one of its views (`charts::ChartsPart`, `pitfalls_part`), once
+/// loaded.
 pub fn story<T: JsCast>() -> Option<T> {
     module(STORY).map(JsCast::unchecked_into)
 }
