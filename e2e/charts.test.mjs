@@ -161,6 +161,30 @@ test("each chart downloads as a standalone SVG file", async () => {
 });
 
 
+test("while the epochs are drawn, a download's button keeps its element, the focus and what it said", async () => {
+  await withPage({ n: 1000000, num_replicas: 2 }, async (page) => {
+    await reachCharts(page);
+    const button = "[data-testid=chart-visits-download]";
+    await page.waitForSelector(button, { timeout: DRAWN });
+    // Early, while the charts comparing epochs are still computing: the grid is morphed again.
+    // (A property, not an attribute: a morph keeps an element but makes its attributes anew.)
+    await page.$eval(button, (b) => (b.kept = true));
+    const [file] = await Promise.all([page.waitForEvent("download"), page.click(button)]);
+    const said = `Saved ${file.suggestedFilename()}.`;
+    await settledSummary(page, "chart-coverage");
+    assert.equal(await page.$eval(button, (b) => b.kept), true, "the same button");
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "chart-visits-download");
+    assert.equal((await page.textContent("[data-testid=chart-visits] .chart-status")).trim(), said);
+    // A stage tick asks the part nothing: no grid is morphed in (which would drop this mark),
+    // once the last call of the run has come back.
+    await page.waitForTimeout(1000);
+    await page.$eval("[data-testid=charts] .chart-grid", (g) => (g.dataset.mark = "kept"));
+    await page.click("[data-testid=step-back]");
+    await page.waitForTimeout(300);
+    assert.equal(await page.$eval("[data-testid=charts] .chart-grid", (g) => g.dataset.mark), "kept");
+  });
+});
+
 test("the charts' part loads when the panel comes near the screen, not with the page", async () => {
   // Nothing of the part while the panel is screens away.
   const { page, errors, warnings, requests } = await openBeforeTheStorysPart(session.browser, session.server.url);

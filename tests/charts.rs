@@ -305,7 +305,7 @@ fn a_figure_holds_its_chart_summary_and_download() {
     assert_eq!(
         drawn,
         format!(
-            r#"<figure class="chart" data-testid="chart-visits"><div class="chart-svg" role="img" aria-label="Visits per sample in one epoch, all ranks"><svg></svg></div><figcaption class="chart-summary" data-testid="chart-visits-summary">8 &lt; 9 &amp; more</figcaption><div class="chart-actions"><button type="button" data-testid="chart-visits-download" data-save="{file}" data-saved="Saved {file}." data-refused="The browser refused to save {file}.">Download SVG</button><span class="chart-status" role="status"></span></div></figure>"#
+            r#"<figure class="chart" data-testid="chart-visits" data-key="chart-visits"><div class="chart-svg" role="img" aria-label="Visits per sample in one epoch, all ranks" data-key="svg"><svg></svg></div><figcaption class="chart-summary" data-testid="chart-visits-summary" data-key="summary">8 &lt; 9 &amp; more</figcaption><div class="chart-actions" data-key="actions"><button type="button" data-testid="chart-visits-download" data-save="{file}" data-saved="Saved {file}." data-refused="The browser refused to save {file}." data-key="save">Download SVG</button><span class="chart-status" role="status" data-key="status"></span></div></figure>"#
         )
     );
     let failed = figure::html(
@@ -316,6 +316,6 @@ fn a_figure_holds_its_chart_summary_and_download() {
         file,
         Lang::Zh,
     );
-    assert!(failed.contains(r#"role="img" aria-label="每个 epoch 的填充与截断尾部"></div><p class="chart-error" role="status">无法绘制此图：&lt;too&gt; large</p>"#), "{failed}");
+    assert!(failed.contains(r#"role="img" aria-label="每个 epoch 的填充与截断尾部" data-key="svg"></div><p class="chart-error" role="status" data-key="error">无法绘制此图：&lt;too&gt; large</p>"#), "{failed}");
     assert!(failed.contains(">下载 SVG</button>"), "{failed}");
 }

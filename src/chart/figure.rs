@@ -2,6 +2,8 @@
 //! it could not be drawn), the sentence beside it, and a button that saves it as a standalone
 //! `.svg` file. The button says what it does in data attributes the page acts on: the file's
 //! name (`data-save`) and what to say once saved (`data-saved`) or refused (`data-refused`).
+//! Every element is keyed (`data-key`), so that the page's morph keeps the figure, its button
+//! (and the focus on it) while the drawing changes.
 
 use super::ChartError;
 use crate::i18n::chart_words::ChartWords as T;
@@ -23,12 +25,18 @@ pub fn html(
         Ok(svg) => (svg.as_str(), String::new()),
         Err(e) => {
             let why = fill(T::Failed.text(lang), &[("why", &e.0)]);
-            ("", format!(r#"<p class="chart-error" role="status">{}</p>"#, escape(&why)))
+            (
+                "",
+                format!(
+                    r#"<p class="chart-error" role="status" data-key="error">{}</p>"#,
+                    escape(&why)
+                ),
+            )
         }
     };
     let said = |key: T| escape(&fill(key.text(lang), &[("name", &file)]));
     format!(
-        r#"<figure class="chart" data-testid="{testid}"><div class="chart-svg" role="img" aria-label="{}">{drawing}</div>{failure}<figcaption class="chart-summary" data-testid="{testid}-summary">{}</figcaption><div class="chart-actions"><button type="button" data-testid="{testid}-download" data-save="{}" data-saved="{}" data-refused="{}">{}</button><span class="chart-status" role="status"></span></div></figure>"#,
+        r#"<figure class="chart" data-testid="{testid}" data-key="{testid}"><div class="chart-svg" role="img" aria-label="{}" data-key="svg">{drawing}</div>{failure}<figcaption class="chart-summary" data-testid="{testid}-summary" data-key="summary">{}</figcaption><div class="chart-actions" data-key="actions"><button type="button" data-testid="{testid}-download" data-save="{}" data-saved="{}" data-refused="{}" data-key="save">{}</button><span class="chart-status" role="status" data-key="status"></span></div></figure>"#,
         escape(title.text(lang)),
         escape(summary),
         escape(file),

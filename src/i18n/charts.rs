@@ -15,6 +15,8 @@ texts! {
         ),
         /// While the story's part loads (it is loaded when the panel comes near the screen).
         Loading => ("Loading the charts…", "正在加载图表……"),
+        /// When the story's part, loaded, could not write the charts.
+        NotDrawn => ("The charts could not be drawn ({why}).", "无法绘制图表（{why}）。"),
         /// When the story's part cannot be loaded.
         PartMissing => (
             "The charts could not be loaded ({why}). The rest of the page works without them.",

@@ -6,10 +6,12 @@
 //! - `charts_grid(scheme, query, visits, padding, refused, lang)`: the grid for `scheme` (a
 //!   registered name) at the page's parameters ([`Params::to_query`]), with
 //!   `done` saying whether the charts that compare epochs are complete. Each call that is not
-//!   done draws one more slice of the first epochs (the pictured scheme's permutation in
+//!   done (but the one that starts a run, which writes the one-epoch charts first) draws one
+//!   more slice of the first epochs (the pictured scheme's permutation in
 //!   slices, any other's one whole deal per epoch), so that the page can yield between calls;
 //!   the run is kept for the next call with the same scheme and parameters but the epoch, rank
-//!   and stage, and each chart is drawn again only when what it shows has changed. `visits`
+//!   and stage, and each chart is written again only when what it is drawn from (or its file's
+//!   name, which names the epoch) has changed. `visits`
 //!   and `padding` are the one-epoch data the page already has ([`crate::chart::wire`]);
 //!   without `visits` the chart says `refused` (the scheme's refusal), and without `padding`
 //!   the padding chart is counted here from the scheme's whole deal (the page's deals list
@@ -195,7 +197,13 @@ pub fn charts_grid(
         (scheme.name(), Params { epoch: 0, rank: 0, stage: Stage::Batch, ..params.clone() });
     GRID.with_borrow_mut(|grid| {
         let grid = match grid {
-            Some(g) if g.run_for == run_for => g,
+            Some(g) if g.run_for == run_for => {
+                // A slice of the run per call, but the first: the one-epoch charts come first.
+                if !g.done {
+                    g.done = g.run.advance(SLICE);
+                }
+                g
+            }
             _ => grid.insert(Grid {
                 run: HistoryRun::start(scheme, &run_for.1),
                 run_for,
@@ -203,9 +211,6 @@ pub fn charts_grid(
                 figures: Default::default(),
             }),
         };
-        if !grid.done {
-            grid.done = grid.run.advance(SLICE);
-        }
         // Each chart is written again only when what it is drawn from has changed.
         let stem = file_stem(&params, scheme.name());
         let shown = Params { stage: Stage::Batch, ..params.clone() }.to_query();

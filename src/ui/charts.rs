@@ -97,37 +97,47 @@ fn ChartGrid() -> impl IntoView {
     let refused = Memo::new(move |_| {
         focus.deal.with(|d| d.as_ref().err().and_then(|e| e.first().map(|e| e.message(lang.get()))))
     });
-    let host = NodeRef::<Div>::new();
-    let generation = StoredValue::new(0u64);
-    Effect::new(move |_| {
-        let scheme = focus.scheme.get().name();
+    // The stage plays no part in the charts: its ticks ask the part nothing.
+    let asked = Memo::new(move |_| {
         let query =
             state.picture.with(|p| Params { stage: Stage::Batch, ..p.params.clone() }.to_query());
-        let (visits, padding, refused, lang) =
-            (visits.get(), padding.get(), refused.get(), lang.get());
+        (focus.scheme.get().name(), query, lang.get())
+    });
+    let host = NodeRef::<Div>::new();
+    let generation = StoredValue::new(0u64);
+    // What the last download said, by its figure: said again over each grid morphed in.
+    let said = StoredValue::new(None::<(String, String)>);
+    Effect::new(move |_| {
+        let (scheme, query, lang) = asked.get();
+        let (visits, padding, refused) = (visits.get(), padding.get(), refused.get());
         generation.update_value(|g| *g += 1);
         patch::each_task(generation, generation.get_value(), move || {
-            let (Some(part), Some(host)) = (part::story::<ChartsPart>(), host.get_untracked())
-            else {
-                return false;
+            let Some(host) = host.get_untracked() else { return false };
+            let step = match part::story::<ChartsPart>() {
+                Some(part) => part.grid(
+                    scheme,
+                    &query,
+                    visits.clone(),
+                    padding.clone(),
+                    refused.clone(),
+                    lang.code(),
+                ),
+                None => Err(JsValue::from_str("not loaded")),
             };
-            let step = part.grid(
-                scheme,
-                &query,
-                visits.clone(),
-                padding.clone(),
-                refused.clone(),
-                lang.code(),
-            );
             match step {
                 Ok(step) => {
                     patch::morph(&host, &step.html());
-                    !step.done()
+                    let done = step.done();
+                    step.free();
+                    if let Some((figure, text)) = said.get_value() {
+                        show_said(&host, &figure, &text);
+                    }
+                    !done
                 }
                 Err(e) => {
-                    let why = fill(ChartText::PartMissing, lang, &[("why", &describe(&e))]);
+                    let why = fill(ChartText::NotDrawn, lang, &[("why", &describe(&e))]);
                     host.set_inner_html(&format!(
-                        r#"<p class="chart-error" role="status">{}</p>"#,
+                        r#"<p class="chart-error" role="status" data-testid="charts-not-drawn">{}</p>"#,
                         escape(&why)
                     ));
                     false
@@ -135,27 +145,40 @@ fn ChartGrid() -> impl IntoView {
             }
         });
     });
-    view! { <div node_ref=host on:click=save></div> }
+    let on_click = move |e: leptos::ev::MouseEvent| {
+        if let Some(saved) = save(&e) {
+            said.set_value(Some(saved));
+        }
+    };
+    view! { <div node_ref=host on:click=on_click></div> }
 }
 
-/// Saves the SVG of the figure whose download button was pressed, and says so beside it.
-fn save(e: leptos::ev::MouseEvent) {
+/// Puts `text` in the status beside the download of figure `figure` (its test id).
+fn show_said(host: &web_sys::Element, figure: &str, text: &str) {
+    let selector = format!("[data-testid={figure}] .chart-status");
+    if let Some(status) = host.query_selector(&selector).ok().flatten() {
+        status.set_text_content(Some(text));
+    }
+}
+
+/// Saves the SVG of the figure whose download button was pressed, says so beside it, and
+/// gives the figure's test id and what was said.
+fn save(e: &leptos::ev::MouseEvent) -> Option<(String, String)> {
     let target = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-    let Some(button) = target.and_then(|t| t.closest("[data-save]").ok().flatten()) else {
-        return;
-    };
-    let figure = button.closest("figure").ok().flatten();
-    let svg = figure.as_ref().and_then(|f| f.query_selector(".chart-svg").ok().flatten());
+    let button = target?.closest("[data-save]").ok().flatten()?;
+    let figure = button.closest("figure").ok().flatten()?;
+    let svg = figure.query_selector(".chart-svg").ok().flatten().map(|svg| svg.inner_html());
     let name = button.get_attribute("data-save").unwrap_or_default();
-    let saved = match svg.map(|svg| svg.inner_html()).filter(|svg| !svg.is_empty()) {
+    let saved = match svg.filter(|svg| !svg.is_empty()) {
         Some(svg) => super::share::save_file(&name, "image/svg+xml", &svg).is_ok(),
         None => false,
     };
-    let said = button.get_attribute(if saved { "data-saved" } else { "data-refused" });
-    let status = figure.and_then(|f| f.query_selector(".chart-status").ok().flatten());
-    if let (Some(status), Some(said)) = (status, said) {
+    let said = button.get_attribute(if saved { "data-saved" } else { "data-refused" })?;
+    let testid = figure.get_attribute("data-testid")?;
+    if let Some(status) = figure.query_selector(".chart-status").ok().flatten() {
         status.set_text_content(Some(&said));
     }
+    Some((testid, said))
 }
 
 #[wasm_bindgen]
@@ -179,4 +202,6 @@ extern "C" {
     fn html(this: &GridStep) -> String;
     #[wasm_bindgen(method, getter)]
     fn done(this: &GridStep) -> bool;
+    #[wasm_bindgen(method)]
+    fn free(this: &GridStep);
 }

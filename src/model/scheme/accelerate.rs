@@ -160,7 +160,10 @@ fn order(prepared: &Prepared, epoch: u64) -> Result<Rc<Vec<u32>>, Vec<ParamError
         return Ok(order);
     }
     let order = Rc::new(prepared.order(epoch).map_err(refused)?);
-    LAST.set(Some((*prepared, epoch, order.clone())));
+    // Kept up to 8 MB (ImageNet-1k's order is 5 MB): past that, worked out again when asked.
+    if order.len() <= 1 << 21 {
+        LAST.set(Some((*prepared, epoch, order.clone())));
+    }
     Ok(order)
 }
 
