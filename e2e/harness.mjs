@@ -200,6 +200,12 @@ export function pageQuery(page) {
   return new URL(page.url()).searchParams;
 }
 
+/** The visible text of the first element `selector` finds. */
+export const firstText = (page, selector) => page.locator(selector).first().innerText();
+
+/** The page's `<html lang>`. */
+export const htmlLang = (page) => page.evaluate(() => document.documentElement.lang);
+
 /** The text of `[data-testid=<testid>]`, trimmed. */
 export async function text(page, testid) {
   return ((await page.textContent(`[data-testid=${testid}]`)) ?? "").trim();

@@ -4,13 +4,10 @@
 // prose is left on the Chinese page.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { DRAWN, TABLE, appUrl, openPage, pageQuery, readIndexTable, seriousViolations, useBrowser } from "./harness.mjs";
+import { DRAWN, TABLE, appUrl, openPage, pageQuery, readIndexTable, firstText, htmlLang, seriousViolations, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
 const { withPage } = session;
-
-const text = (page, selector) => page.locator(selector).first().innerText();
-const htmlLang = (page) => page.evaluate(() => document.documentElement.lang);
 
 /**
  * Visible text (and accessible names, titles) of the page outside code that reads as English
@@ -47,14 +44,14 @@ function englishProse(page) {
 
 test("lang=zh renders the headings, labels and title in Chinese", async () => {
   await withPage({ lang: "zh" }, async (page) => {
-    assert.equal(await text(page, "h1"), "每块 GPU 拿到哪些样本？");
-    assert.equal(await text(page, "#pipeline-title"), "使用 DistributedSampler：逐步拆解");
-    assert.equal(await text(page, "#timeline-title"), "逐个 epoch 对比");
-    assert.equal(await text(page, "#no-sampler-title"), "不使用采样器");
-    assert.match(await text(page, ".controls"), /高亮显示/);
-    assert.equal(await text(page, "#compare-title"), "把数据集分给多个 GPU 的不同方式，并排对比");
+    assert.equal(await firstText(page, "h1"), "每块 GPU 拿到哪些样本？");
+    assert.equal(await firstText(page, "#pipeline-title"), "使用 DistributedSampler：逐步拆解");
+    assert.equal(await firstText(page, "#timeline-title"), "逐个 epoch 对比");
+    assert.equal(await firstText(page, "#no-sampler-title"), "不使用采样器");
+    assert.match(await firstText(page, ".controls"), /高亮显示/);
+    assert.equal(await firstText(page, "#compare-title"), "把数据集分给多个 GPU 的不同方式，并排对比");
     assert.equal(await page.getAttribute("[data-testid=play-epochs]", "aria-label"), "播放 epoch");
-    assert.match(await text(page, "[data-testid=lengths]"), /每个 rank 的批次数/);
+    assert.match(await firstText(page, "[data-testid=lengths]"), /每个 rank 的批次数/);
     assert.equal(await page.getAttribute("[data-testid=play]", "aria-label"), "播放");
     assert.equal(await htmlLang(page), "zh-Hans");
     assert.match(await page.title(), /DistributedSampler 给每块 GPU/);
@@ -66,7 +63,7 @@ test("lang=zh renders the headings, labels and title in Chinese", async () => {
 test("the switch changes the language both ways in place, keeping the state and the URL", async () => {
   await withPage({ n: 10 }, async (page) => {
     await page.evaluate(() => (window.notReloaded = true));
-    assert.equal(await text(page, "h1"), "What does each GPU get?");
+    assert.equal(await firstText(page, "h1"), "What does each GPU get?");
     assert.equal(await htmlLang(page), "en");
     await page.click("[data-testid=lang-zh]");
     await page.waitForFunction(() => document.querySelector("h1").textContent.includes("每块"));
@@ -91,7 +88,7 @@ test("a reload keeps the language", async () => {
     await page.waitForFunction(() => document.querySelector("h1").textContent.includes("每块"));
     await page.reload();
     await page.waitForSelector(TABLE, { timeout: DRAWN });
-    assert.equal(await text(page, "h1"), "每块 GPU 拿到哪些样本？");
+    assert.equal(await firstText(page, "h1"), "每块 GPU 拿到哪些样本？");
     assert.equal(await htmlLang(page), "zh-Hans");
   });
 });
@@ -104,7 +101,7 @@ test("the index tables are the same in both languages", async () => {
       tables[lang] = {
         sampler: await readIndexTable(page, "index-table"),
         without: await readIndexTable(page, "no-sampler-table"),
-        lengths: await text(page, "[data-testid=len-total]"),
+        lengths: await firstText(page, "[data-testid=len-total]"),
       };
     });
   }
@@ -114,19 +111,19 @@ test("the index tables are the same in both languages", async () => {
 
 test("an error in Chinese shows PyTorch's English message and a Chinese rule", async () => {
   await withPage({ lang: "zh", rank: 5 }, async (page) => {
-    const error = await text(page, "[data-testid=error-rank]");
+    const error = await firstText(page, "[data-testid=error-rank]");
     assert.match(error, /ValueError: Invalid rank 5, rank should be in the interval \[0, 1\]/);
     assert.match(error, /rank 是 num_replicas 个进程中某一个的编号/);
   });
   await withPage({ lang: "zh", n: "abc" }, async (page) => {
-    const error = await text(page, "[data-testid=error-n]");
+    const error = await firstText(page, "[data-testid=error-n]");
     assert.equal(error.trim(), 'n 必须是不小于 0 的整数；收到的是 "abc"。');
   });
 });
 
 test("an unknown language falls back to English", async () => {
   await withPage({ lang: "fr" }, async (page) => {
-    assert.equal(await text(page, "h1"), "What does each GPU get?");
+    assert.equal(await firstText(page, "h1"), "What does each GPU get?");
     assert.equal(await htmlLang(page), "en");
   });
 });
@@ -134,7 +131,7 @@ test("an unknown language falls back to English", async () => {
 test("the embed follows lang=, and the link and embed code keep it", async () => {
   await withPage({ lang: "zh", embed: 1 }, async (page) => {
     assert.equal(await page.locator("[data-testid=lang-switch]").count(), 0, "no masthead");
-    assert.match(await text(page, "[data-testid=full-page-link]"), /在 sampler-viz 中打开此视图/);
+    assert.match(await firstText(page, "[data-testid=full-page-link]"), /在 sampler-viz 中打开此视图/);
     assert.equal(await htmlLang(page), "zh-Hans");
   });
   await withPage({ lang: "zh" }, async (page) => {

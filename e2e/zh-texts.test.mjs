@@ -4,13 +4,10 @@
 // or present mode) is drawn in English and says why, and 中文 tries again.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { DRAWN, TABLE, appUrl, openPage, pageQuery, seriousViolations, useBrowser } from "./harness.mjs";
+import { DRAWN, TABLE, appUrl, openPage, pageQuery, firstText, htmlLang, seriousViolations, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
 const { withPage } = session;
-
-const text = (page, selector) => page.locator(selector).first().innerText();
-const htmlLang = (page) => page.evaluate(() => document.documentElement.lang);
 
 const TEXTS = /\/texts\/zh-[0-9a-f]{16}\.txt$/;
 
@@ -38,7 +35,7 @@ test("the Chinese texts load only when Chinese is asked for: by the URL, or by t
     assert.equal(await page.locator("[data-testid=lang-missing]").innerText(), "");
   });
   await withPage({ lang: "zh" }, async (page) => {
-    assert.equal(await text(page, "h1"), "每块 GPU 拿到哪些样本？");
+    assert.equal(await firstText(page, "h1"), "每块 GPU 拿到哪些样本？");
   });
   assert.equal(textsServed(), before + 2, "lang=zh loads them first");
 });
@@ -68,7 +65,7 @@ async function englishWhileLoading(answer) {
 test("English pressed while the Chinese texts load: English stays", async () => {
   const { page, errors } = await englishWhileLoading((r) => r.continue());
   try {
-    assert.equal(await text(page, "h1"), "What does each GPU get?");
+    assert.equal(await firstText(page, "h1"), "What does each GPU get?");
     assert.equal(await htmlLang(page), "en");
     // Loaded meanwhile: the next press is at once.
     const served = textsServed();
@@ -85,7 +82,7 @@ test("texts that cannot be loaded: the page is drawn in English and says so by t
   const { page, errors, route, refused } = await openWithoutTexts({ lang: "zh", n: 10 });
   try {
     await page.waitForSelector(TABLE, { timeout: DRAWN });
-    assert.equal(await text(page, "h1"), "What does each GPU get?");
+    assert.equal(await firstText(page, "h1"), "What does each GPU get?");
     assert.equal(await htmlLang(page), "en");
     assert.equal(await page.getAttribute("[data-testid=lang-en]", "aria-pressed"), "true");
     const note = page.locator("[data-testid=lang-missing]");

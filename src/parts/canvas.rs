@@ -27,16 +27,17 @@ use std::cell::RefCell;
 use wasm_bindgen::Clamped;
 use wasm_bindgen::prelude::*;
 
+use crate::model::Stage;
 use crate::model::raster::caption::{self, Shape};
 use crate::model::raster::{self, Raster, Source};
-use crate::model::{Lengths, Params, Stage};
 use crate::sampler::{BatchSampler, DistributedSampler, Epoch, EpochReceiver};
 
 /// The epoch held or coming: the parameters it is for, as the page wrote them, with what draws
 /// it.
 struct Held {
     query: String,
-    params: Params,
+    /// What the captions read: the lengths, ranks, batch size and whether it shuffled.
+    shape: Shape,
     loader: BatchSampler,
     /// The list as far as it has come, until it is whole.
     coming: Option<EpochReceiver>,
@@ -135,15 +136,16 @@ pub fn canvas_holds(query: &str) -> bool {
 pub fn canvas_receive(query: &str, at: usize, slice: &[u32]) -> Result<(), JsError> {
     if at == 0 {
         let (params, lang) = super::params_and_lang(query, "en")?;
-        // The checks `Lengths::of` makes first, so that a refusal is said in the page's words.
-        let (_, _, loader) = Lengths::of(&params)
+        // The checks `Shape::with_loader` makes first, so that a refusal is said in the page's
+        // words.
+        let (shape, loader) = Shape::with_loader(&params)
             .map_err(|errors| JsError::new(&super::first_message(&errors, lang)))?;
         let sampler = DistributedSampler::new(&params.sampler_config(params.rank))
             .map_err(|e| JsError::new(&e.to_string()))?;
         // The epoch held before goes first: its list and the new one's are never both held.
         HELD.set(None);
         let coming = Some(sampler.receive_epoch());
-        HELD.set(Some(Held { query: query.to_owned(), params, loader, coming, epoch: None }));
+        HELD.set(Some(Held { query: query.to_owned(), shape, loader, coming, epoch: None }));
     }
     HELD.with_borrow_mut(|held| {
         let not_coming = || JsError::new(&format!("no epoch for these values is coming at {at}"));
@@ -189,7 +191,7 @@ pub fn canvas_image(
                 Some(at) => drawn.remove(at),
                 None => {
                     let source =
-                        Source { epoch, loader: &held.loader, shuffle: held.params.shuffle };
+                        Source { epoch, loader: &held.loader, shuffle: held.shape.shuffle };
                     let raster = match stage {
                         Some(stage) => raster::render(source, stage, width),
                         None => raster::rank_map(source, width),
@@ -204,9 +206,7 @@ pub fn canvas_image(
             }
             raster
         });
-        let shape = Shape::of(&held.params)
-            .map_err(|errors| JsError::new(&super::first_message(&errors, lang)))?;
-        let said = caption::caption(&shape, stage, lang);
+        let said = caption::caption(&held.shape, stage, lang);
         Ok(CanvasImage {
             width: raster.width as u32,
             height: raster.height as u32,

@@ -9,6 +9,7 @@ use crate::i18n::canvas_words::CanvasWords as T;
 use crate::i18n::{Count, Lang, fill};
 use crate::model::html::{PALETTE_LEN, escape, rank_colour};
 use crate::model::{Lengths, ParamError, Params, Picture, Stage};
+use crate::sampler::BatchSampler;
 
 /// What a caption reads: the picture's lengths and the few settings its sentences name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,9 +27,14 @@ pub struct Shape {
 impl Shape {
     /// The shape of the picture `params` describe, or what refuses them.
     pub fn of(params: &Params) -> Result<Shape, Vec<ParamError>> {
+        Shape::with_loader(params).map(|(shape, _)| shape)
+    }
+
+    /// [`Shape::of`], with the loader that batches the picture.
+    pub fn with_loader(params: &Params) -> Result<(Shape, BatchSampler), Vec<ParamError>> {
         let (lengths, num_replicas, loader) = Lengths::of(params)?;
         let batch_size = loader.batch_size();
-        Ok(Shape { lengths, num_replicas, batch_size, shuffle: params.shuffle })
+        Ok((Shape { lengths, num_replicas, batch_size, shuffle: params.shuffle }, loader))
     }
 
     /// The shape of a picture already computed.
