@@ -25,6 +25,11 @@ texts! {
             "The set-ups could not be dealt ({why}). The rest of the page works without them.",
             "无法计算各设置（{why}）。本页其余部分不受影响。",
         ),
+        /// The story's stylesheet could not be loaded.
+        StylesMissing => (
+            "The styles of the story below could not be loaded ({why}): its figures are shown without them.",
+            "下方各步骤的样式未能加载（{why}）：图示将以无样式的形式显示。",
+        ),
         /// Present mode: the step under the comparison.
         PresentAt => ("Step {k} of {all}: {title}", "第 {k} 步，共 {all} 步：{title}"),
         /// Present mode: the steps' navigation, for screen readers.

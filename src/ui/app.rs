@@ -46,6 +46,7 @@ pub fn App() -> impl IntoView {
     provide_context(super::present::Presenting::from_url(state, layout.embed));
     Focus::provide(state);
     super::story::StoryCursor::provide(layout.embed);
+    super::story_styles::Missing::provide();
     follow_title(state);
     if layout.embed {
         embed::post_height_to_parent();

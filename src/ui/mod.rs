@@ -39,6 +39,7 @@ mod share;
 mod stages_figure;
 mod state;
 mod story;
+mod story_styles;
 mod timeline;
 mod url;
 mod width;
@@ -58,12 +59,18 @@ pub use state::AppState;
 /// ([`zh_texts`]); if they cannot be, in English.
 pub fn start() {
     let asked = url::param("lang").and_then(|code| Lang::from_code(&code)).unwrap_or_default();
-    if zh_texts::ready(asked) {
+    // A page that opens on the story waits for its styles (part.js fetches them beside the
+    // wasm, and the Chinese texts too when asked for: the two waits overlap).
+    let styles_first = story_styles::first();
+    if zh_texts::ready(asked) && !styles_first {
         leptos::mount::mount_to_body(App);
     } else {
         // Leptos's executor is set up by the mount: until then, wasm-bindgen's own.
         wasm_bindgen_futures::spawn_local(async move {
             let _ = zh_texts::load(asked).await;
+            if styles_first {
+                let _ = story_styles::load().await;
+            }
             leptos::mount::mount_to_body(App);
         });
     }

@@ -46,3 +46,36 @@ const settle = (href) =>
 let early = /^zh(?:[-_]|$)/i.test((new URLSearchParams(location.search).get("lang") ?? "").trim())
   ? settle(zhTextsAddress())
   : null;
+
+// The story's styles (the sheets below the first screen, which scripts/build-parts joins into the
+// one file <meta name="sampler-viz:styles:story"> names): loaded after the first picture, or
+// before the page is drawn when the URL opens on the story (storyStylesFirst). Resolves once the
+// sheet applies; rejects with why not (no file named, an HTTP error, or no answer in
+// STYLES_WAIT ms), and the story then stays readable, unstyled.
+export function storyStyles() {
+  return (styles ??= new Promise((resolve, reject) => {
+    const href = document.querySelector('meta[name="sampler-viz:styles:story"]')?.getAttribute("content");
+    if (!href) return reject(new Error('no <meta name="sampler-viz:styles:story"> in index.html'));
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = new URL(href, document.baseURI).href;
+    const late = setTimeout(() => reject(new Error(`no answer in ${STYLES_WAIT / 1000} s`)), STYLES_WAIT);
+    link.onload = () => (clearTimeout(late), resolve());
+    link.onerror = () => (clearTimeout(late), reject(new Error(`${href} could not be loaded`)));
+    document.head.append(link);
+  }));
+}
+const STYLES_WAIT = 10_000;
+let styles = null;
+
+// Whether the URL opens on the story rather than on the comparison: a link to a step (#…,
+// step=), the walk-through, a pitfall, present mode, or an embed (a story step alone, or the
+// comparison with steps under it in a frame whose height follows them). Such a page waits for
+// the story's styles before it is drawn, so that what it scrolls to stays where it was put.
+export function storyStylesFirst() {
+  const asks = new URLSearchParams(location.search);
+  return location.hash.length > 1 || ["step", "guide", "scenario", "present", "embed"].some((p) => asks.has(p));
+}
+
+// Such a page starts fetching them now, beside the wasm.
+if (storyStylesFirst()) storyStyles().catch(() => {});
