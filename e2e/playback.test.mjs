@@ -103,6 +103,27 @@ function chipRanks(page) {
   });
 }
 
+test("the bar keeps the control a reader is on while it changes: focus, labels and the speed stay", async () => {
+  await withPage({ n: 8, num_replicas: 2, stage: 1 }, async (page) => {
+    await page.selectOption("[data-testid=speed]", "2");
+    await page.focus("[data-testid=play]");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.querySelector("[data-testid=play]").getAttribute("aria-pressed") === "true");
+    // The same button, still focused, now says it pauses.
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "play");
+    assert.equal(await page.getAttribute("[data-testid=play]", "aria-label"), "Pause");
+    assert.equal(await page.inputValue("[data-testid=speed]"), "2");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.querySelector("[data-testid=play]").getAttribute("aria-pressed") === "false");
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "play");
+    // A stage's label under the scrubber jumps there, and the scrubber says so.
+    await page.click(".scrub-labels li >> nth=3");
+    assert.equal(await settledStage(page, 4), "4");
+    assert.equal(await page.inputValue("[data-testid=scrubber]"), "4");
+    assert.equal(await page.getAttribute("[data-testid=scrubber]", "aria-valuetext"), await page.textContent(".scrub-labels li.current"));
+  });
+});
+
 test("the story's part draws the chips: each rank's are PyTorch's, and a chip keeps its element as it travels", async () => {
   const golden = (await pytorchRanks({ n: 10, w: 3 })).map(({ indices }) => indices);
   await withPage({ n: 10, num_replicas: 3, stage: 3 }, async (page) => {

@@ -92,7 +92,7 @@ pub fn Controls() -> impl IntoView {
                         <legend><code>"DistributedSampler"</code></legend>
                         {here(&Field::N).then(|| view! { <NumberField field=Field::N label="len(dataset)" /> })}
                         {here(&Field::NumReplicas).then(|| view! { <NumberField field=Field::NumReplicas label="num_replicas" /> })}
-                        <NumberField field=Field::Rank label=Signal::derive(tr(ControlText::RankLabel)) />
+                        <NumberField field=Field::Rank label=tr(ControlText::RankLabel) />
                         {here(&Field::Shuffle).then(|| view! { <Toggle field=Field::Shuffle label="shuffle" /> })}
                         <NumberField field=Field::Seed label="seed" />
                         {here(&Field::DropLast).then(|| view! { <Toggle field=Field::DropLast label="drop_last" /> })}

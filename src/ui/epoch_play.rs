@@ -126,8 +126,9 @@ pub fn EpochPlay(
         scroll.remove();
     });
     let epoch = move || state.picture.with(|p| p.params.epoch);
-    let label =
-        move || if steps.playing.get() { tr(T::PauseEpochs)() } else { tr(T::PlayEpochs)() };
+    let label = move || {
+        if steps.playing.get() { tr(T::PauseEpochs).get() } else { tr(T::PlayEpochs).get() }
+    };
     view! {
         <div class="epoch-play" role="group" aria-label=tr(T::EpochGroup)>
             <button type="button" data-testid="previous-epoch" aria-label=tr(T::PreviousEpoch)

@@ -80,19 +80,28 @@ pub fn start() {
 /// the hosting bundle's folder carry too).
 pub const VERSION_LINE: &str = concat!("sampler-viz ", env!("CARGO_PKG_VERSION"));
 
-/// The text of `key` in the page's current language, as a reactive closure for a view.
-pub fn tr<T: crate::i18n::Text>(key: T) -> impl Fn() -> &'static str + Copy + 'static {
+/// The text of `key` in the page's current language, as a signal for a view.
+///
+/// A signal rather than a closure: a closure's type is new for each text type, and each such
+/// type brings its own copy of Leptos's code for drawing it (about 1.6 KB of the page gzipped,
+/// docs/benchmarks.md); a `Signal<&str>` is drawn by one.
+pub fn tr<T: crate::i18n::Text + Send + Sync>(key: T) -> Signal<&'static str> {
     let lang = expect_context::<AppState>().lang;
-    move || key.text(lang.get())
+    Signal::derive(move || key.text(lang.get()))
 }
 
 /// The text of `key` with code set in `<code>`: the text marks code with backticks, so that
 /// each language places it where its grammar wants it.
-pub fn rich<T: crate::i18n::Text>(key: T) -> impl IntoView + Copy + 'static {
-    let lang = expect_context::<AppState>().lang;
+pub fn rich<T: crate::i18n::Text + Send + Sync>(key: T) -> impl IntoView + Copy + 'static {
+    rich_text(tr(key))
+}
+
+/// [`rich`], made once for every text type (a closure inside `rich` would be made again for
+/// each, as [`tr`] says).
+fn rich_text(text: Signal<&'static str>) -> impl IntoView + Copy + 'static {
     move || {
-        let text = key.text(lang.get());
-        text.split('`')
+        text.get()
+            .split('`')
             .enumerate()
             .map(|(i, part)| {
                 if i % 2 == 1 { view! { <code>{part}</code> }.into_any() } else { part.into_any() }

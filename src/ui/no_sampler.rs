@@ -42,7 +42,7 @@ pub fn NoSamplerPanel(
                 <FieldErrors field=Field::Seeding />
             </div>
             {move || if seeding.get() == "unseeded" {
-                view! { <NumberField field=Field::OsSeed label=Signal::derive(tr(ControlText::OsEntropy)) /> }.into_any()
+                view! { <NumberField field=Field::OsSeed label=tr(ControlText::OsEntropy) /> }.into_any()
             } else {
                 view! { <NumberField field=Field::ManualSeed label="manual_seed" /> }.into_any()
             }}

@@ -6,9 +6,12 @@ use std::time::Duration;
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 
-use super::{AppState, tr};
+use super::{AppState, patch};
+use crate::i18n::Lang;
 use crate::i18n::page::PlaybackText as T;
+use crate::model::html::escape;
 use crate::model::{Field, Stage};
 
 /// Time on one stage at 1× speed.
@@ -20,6 +23,11 @@ const LABELS: [T; 5] = [T::Stage1, T::Stage2, T::Stage3, T::Stage4, T::Stage5];
 
 /// Play/pause, step back and forward, a scrubber over the stages and a speed select; Space,
 /// ←/→ and Home/End do the same from anywhere but a form field.
+///
+/// Written as HTML ([`bar`]) and morphed in whenever the stage, the play, the speed or the
+/// language changes (each control keyed, so the one with the focus stays), with one listener
+/// per event for the whole bar: a Leptos view of the same controls made the page's wasm about
+/// 4 KB larger gzipped (docs/benchmarks.md).
 #[component]
 pub fn Playback() -> impl IntoView {
     let state = expect_context::<AppState>();
@@ -33,66 +41,104 @@ pub fn Playback() -> impl IntoView {
     });
     use_interval(period, move || controls.tick());
     use_shortcuts(controls);
-    let (pause, play) = (tr(T::Pause), tr(T::Play));
-
+    let host = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        let (stage, playing, speed, lang) =
+            (stage.get(), playing.get(), speed.get(), state.lang.get());
+        let Some(host) = host.get() else { return };
+        patch::morph(&host, &bar(stage, playing, speed, lang));
+        // A control a reader has moved no longer follows its attribute: set what it shows.
+        if let Some(range) = control::<HtmlInputElement>(&host, "[data-testid=scrubber]") {
+            range.set_value(&stage.number().to_string());
+        }
+        if let Some(select) = control::<HtmlSelectElement>(&host, "[data-testid=speed]") {
+            select.set_value(&speed.to_string());
+        }
+    });
+    let clicked = move |e: ev::MouseEvent| {
+        let act = e
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|t| t.closest("[data-act]").ok().flatten());
+        match act.and_then(|a| a.get_attribute("data-act")).as_deref() {
+            Some("back") => controls.step(-1),
+            Some("play") => controls.toggle(),
+            Some("forward") => controls.step(1),
+            Some(stage) => controls.jump(stage.strip_prefix("stage-").and_then(|k| k.parse().ok())),
+            None => {}
+        }
+    };
+    let value = |e: &ev::Event| event_target_value(e);
     view! {
-        <div class="playback" role="group" aria-label=tr(T::Group)>
-            <button type="button" data-testid="step-back" aria-label=tr(T::Previous)
-                aria-disabled=move || (stage.get() == Stage::Indices).to_string()
-                on:click=move |_| controls.step(-1)><Icon path=STEP_BACK /></button>
-            <button type="button" data-testid="play" class="play"
-                aria-label=move || if playing.get() { pause() } else { play() }
-                aria-pressed=move || playing.get().to_string()
-                on:click=move |_| controls.toggle()>
-                {move || view! { <Icon path=if playing.get() { PAUSE } else { PLAY } /> }}
-            </button>
-            <button type="button" data-testid="step-forward" aria-label=tr(T::Next)
-                aria-disabled=move || (stage.get() == Stage::Batch).to_string()
-                on:click=move |_| controls.step(1)><Icon path=STEP_FORWARD /></button>
-            {scrubber(stage, controls)}
-            {speed_select(speed)}
-        </div>
+        <div node_ref=host
+            on:click=clicked
+            on:input=move |e| if is(&e, "scrubber") { controls.jump(value(&e).parse().ok()) }
+            on:change=move |e| if is(&e, "speed") { speed.set(parse_speed(&value(&e))) }></div>
     }
 }
 
-/// The range over the five stages, with their names under it.
-fn scrubber(stage: Signal<Stage>, controls: Controls) -> impl IntoView {
-    let lang = controls.state.lang;
-    let label = move |s: Stage| {
-        LABELS.get(usize::from(s.number()).saturating_sub(1)).map(|t| t.text(lang.get()))
+/// The bar's HTML at `stage`, playing or not, at `speed`, in `lang`.
+fn bar(stage: Stage, playing: bool, speed: f64, lang: Lang) -> String {
+    let t = |key: T| escape(key.text(lang));
+    let button = |act: &str, testid: &str, extra: &str, label: &str, icon: &str| {
+        format!(
+            r#"<button type="button" data-key="{act}" data-act="{act}" data-testid="{testid}"{extra} aria-label="{label}"><svg class="icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false"><path d="{icon}" fill="currentColor"/></svg></button>"#
+        )
     };
-    view! {
-        <div class="scrub">
-            <input type="range" data-testid="scrubber" min="1" max="5" step="1"
-                aria-label=tr(T::Scrubber)
-                aria-valuetext=move || label(stage.get())
-                prop:value=move || stage.get().number().to_string()
-                on:input=move |e| controls.jump(event_target_value(&e).parse().ok())/>
-            <ol class="scrub-labels" aria-hidden="true">
-                {Stage::ALL.map(|s| view! {
-                    <li class:current=move || stage.get() == s
-                        on:click=move |_| controls.jump(Some(s.number()))>{move || label(s)}</li>
-                })}
-            </ol>
-        </div>
-    }
+    let disabled = |end: Stage| format!(r#" aria-disabled="{}""#, stage == end);
+    let (play_label, icon) = if playing { (t(T::Pause), PAUSE) } else { (t(T::Play), PLAY) };
+    let labels: String = Stage::ALL
+        .iter()
+        .zip(LABELS)
+        .map(|(s, label)| {
+            let k = s.number();
+            let current = if *s == stage { r#" class="current""# } else { "" };
+            format!(r#"<li data-key="{k}" data-act="stage-{k}"{current}>{}</li>"#, t(label))
+        })
+        .collect();
+    let options: String = SPEEDS
+        .iter()
+        .map(|s| {
+            let selected = if s.parse() == Ok(speed) { " selected" } else { "" };
+            format!(r#"<option value="{s}"{selected}>{s}×</option>"#)
+        })
+        .collect();
+    let k = stage.number();
+    let now = LABELS.get(usize::from(k).saturating_sub(1)).map_or(String::new(), |l| t(*l));
+    format!(
+        r#"<div class="playback" role="group" aria-label="{group}">{back}{play}{forward}<div class="scrub" data-key="scrub"><input type="range" data-key="range" data-testid="scrubber" min="1" max="5" step="1" value="{k}" aria-label="{scrubber}" aria-valuetext="{now}"><ol class="scrub-labels" data-key="labels" aria-hidden="true">{labels}</ol></div><label class="speed" data-key="speed">{speed_text}<select data-testid="speed" aria-label="{speed_name}">{options}</select></label></div>"#,
+        group = t(T::Group),
+        back = button("back", "step-back", &disabled(Stage::Indices), &t(T::Previous), STEP_BACK),
+        play = button(
+            "play",
+            "play",
+            &format!(r#" class="play" aria-pressed="{playing}""#),
+            &play_label,
+            icon
+        ),
+        forward =
+            button("forward", "step-forward", &disabled(Stage::Batch), &t(T::Next), STEP_FORWARD),
+        scrubber = t(T::Scrubber),
+        speed_text = t(T::Speed),
+        speed_name = t(T::SpeedName),
+    )
 }
 
-/// 0.5×, 1× or 2×.
-fn speed_select(speed: RwSignal<f64>) -> impl IntoView {
-    let pick = move |text: String| {
-        let value: f64 = text.parse().unwrap_or(1.0);
-        speed.set(if value.is_finite() && value > 0.0 { value } else { 1.0 });
-    };
-    view! {
-        <label class="speed">
-            {tr(T::Speed)}
-            <select data-testid="speed" aria-label=tr(T::SpeedName)
-                on:change=move |e| pick(event_target_value(&e))>
-                {SPEEDS.map(|s| view! { <option value=s selected=s == "1">{s} "×"</option> })}
-            </select>
-        </label>
-    }
+/// A speed the select offers, read back (1× for anything else).
+fn parse_speed(text: &str) -> f64 {
+    let value: f64 = text.parse().unwrap_or(1.0);
+    if value.is_finite() && value > 0.0 { value } else { 1.0 }
+}
+
+/// Whether `e` comes from the control with test id `testid`.
+fn is(e: &ev::Event, testid: &str) -> bool {
+    let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
+    target.and_then(|t| t.get_attribute("data-testid")).as_deref() == Some(testid)
+}
+
+/// The control `selector` finds in `host`, as the element type it is.
+fn control<E: JsCast>(host: &Element, selector: &str) -> Option<E> {
+    host.query_selector(selector).ok().flatten().and_then(|e| e.dyn_into().ok())
 }
 
 /// What the buttons, keys and timer do.
