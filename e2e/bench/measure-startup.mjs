@@ -94,8 +94,8 @@ async function loadedFiles(dist) {
 }
 
 /**
- * Every part the page can load (parts/NAME-HASH/*) and every language's texts it loads on
- * demand (texts/*.txt), as paths under `dist`.
+ * Every part the page can load (parts/NAME-HASH/*), every language's texts it loads on
+ * demand (texts/*.txt) and the story's styles (styles/*.css), as paths under `dist`.
  */
 async function partFiles(dist) {
   const folders = await readdir(join(dist, "parts"), { withFileTypes: true }).catch(() => []);
@@ -107,6 +107,8 @@ async function partFiles(dist) {
   }
   const texts = await readdir(join(dist, "texts")).catch(() => []);
   files.push(...texts.filter((name) => name.endsWith(".txt")).sort().map((name) => `texts/${name}`));
+  const styles = await readdir(join(dist, "styles")).catch(() => []);
+  files.push(...styles.filter((name) => name.endsWith(".css")).sort().map((name) => `styles/${name}`));
   return files;
 }
 
