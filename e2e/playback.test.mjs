@@ -116,6 +116,11 @@ test("the bar keeps the control a reader is on while it changes: focus, labels a
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => document.querySelector("[data-testid=play]").getAttribute("aria-pressed") === "false");
     assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "play");
+    // The speed, changed from the keyboard, keeps the focus (and the keys stay with it).
+    await page.focus("[data-testid=speed]");
+    await page.keyboard.press("ArrowUp");
+    await page.waitForFunction(() => document.querySelector("[data-testid=speed]").value === "1");
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "speed");
     // A stage's label under the scrubber jumps there, and the scrubber says so.
     await page.click(".scrub-labels li >> nth=3");
     assert.equal(await settledStage(page, 4), "4");

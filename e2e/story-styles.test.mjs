@@ -56,6 +56,8 @@ for (const [what, params, hash] of [
   ["a link to a step", {}, "#set-epoch"],
   ["the walk-through", { guide: 1 }, ""],
   ["an embed of one step", { embed: 1, step: "set-epoch" }, ""],
+  ["present mode", { present: 1 }, ""],
+  ["a preview with the comparison hidden", { hide: "compare" }, ""],
 ]) {
   test(`${what} is drawn with the story's styles already applied`, async () => {
     const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -106,5 +108,61 @@ test("a story stylesheet that cannot be loaded: the page works, and the story sa
     } finally {
       await page.close();
     }
+  }
+});
+
+test("a sheet later than the page waits for: the story says so, then stops saying so once it applies", async () => {
+  // Six seconds: past the five the page waits before it says the styles are missing.
+  const late = async (route) => (await new Promise((r) => setTimeout(r, 6000)), route.continue());
+  const { page, errors } = await openPage(session.browser, appUrl(session.server.url, { n: 10 }), undefined, { route: [STORY_SHEET, late] });
+  try {
+    const note = page.locator("[data-testid=styles-missing]");
+    await note.waitFor({ timeout: DRAWN });
+    assert.match((await note.textContent()).trim(), /\(no answer in 5 s\)/);
+    await note.waitFor({ state: "detached", timeout: DRAWN });
+    assert.equal(await styled(page), true);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("a pitfall's embed says so too when the styles cannot be loaded", async () => {
+  const { page } = await openPage(session.browser, appUrl(session.server.url, { scenario: "no_set_epoch", embed: 1 }), undefined, {
+    route: [STORY_SHEET, (route) => route.fulfill({ status: 404, body: "not found" })],
+  });
+  try {
+    const note = page.locator("[data-testid=styles-missing]");
+    await note.waitFor({ timeout: DRAWN });
+    assert.match((await note.textContent()).trim(), /^The styles of the story below could not be loaded/);
+  } finally {
+    await page.close();
+  }
+});
+
+test("a figure measured before the sheet applies is measured again: the canvas fills its frame", async () => {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  const { page } = await openPage(session.browser, appUrl(session.server.url, { n: 50000, num_replicas: 4 }), undefined, {
+    route: [STORY_SHEET, async (route) => (await held, route.continue())],
+  });
+  const fits = () =>
+    page.evaluate(() => {
+      const canvas = document.querySelector("[data-testid=canvas-view]");
+      return canvas.width > 0 && canvas.width === canvas.closest(".raster-frame").clientWidth;
+    });
+  try {
+    await page.locator("[data-testid=canvas-view]").scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector("[data-testid=canvas-view]")?.width > 0, null, { timeout: DRAWN });
+    release();
+    await page.waitForFunction(() => getComputedStyle(document.querySelector(".story-follows")).position === "sticky", null, { timeout: DRAWN });
+    await page.waitForFunction(() => {
+      const canvas = document.querySelector("[data-testid=canvas-view]");
+      return canvas.width > 0 && canvas.width === canvas.closest(".raster-frame").clientWidth;
+    }, null, { timeout: DRAWN });
+    assert.equal(await fits(), true);
+  } finally {
+    release();
+    await page.close();
   }
 });

@@ -63,7 +63,8 @@ pub fn App() -> impl IntoView {
         {full.then(masthead)}
         {layout.embed.then(|| view! { <h1 class="sr-only">{tr(PageText::EmbedTitle)}</h1> })}
         {if pitfall_only {
-            view! { <main class="embed">{embed::notices(layout, true)} {scenarios::embedded()}</main> }.into_any()
+            let unstyled = expect_context::<super::story_styles::Missing>().note(state.lang);
+            view! { <main class="embed">{embed::notices(layout, true)} {unstyled} {scenarios::embedded()}</main> }.into_any()
         } else {
             view! { <Main layout=layout landing=landing /> }.into_any()
         }}

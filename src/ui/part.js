@@ -48,33 +48,46 @@ let early = /^zh(?:[-_]|$)/i.test((new URLSearchParams(location.search).get("lan
   : null;
 
 // The story's styles (the sheets below the first screen, which scripts/build-parts joins into the
-// one file <meta name="sampler-viz:styles:story"> names): loaded after the first picture, or
-// before the page is drawn when the URL opens on the story (storyStylesFirst). Resolves once the
-// sheet applies; rejects with why not (no file named, an HTTP error, or no answer in
-// STYLES_WAIT ms), and the story then stays readable, unstyled.
+// one file <meta name="sampler-viz:styles:story"> names): loaded once the page is drawn, or
+// before it is drawn when the URL opens on the story (storyStylesFirst). storyStyles resolves
+// once the sheet applies, and rejects with why not (no file named, an HTTP error, or no answer
+// in STYLES_WAIT ms: the story then shows unstyled, and says so). storyStylesLate resolves if a
+// sheet that took longer than that applies after all.
 export function storyStyles() {
-  return (styles ??= new Promise((resolve, reject) => {
+  sheet ??= addStyles();
+  return Promise.race([
+    sheet,
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer in ${STYLES_WAIT / 1000} s`)), STYLES_WAIT)),
+  ]);
+}
+export const storyStylesLate = () => (sheet ??= addStyles());
+const STYLES_WAIT = 5_000;
+let sheet = null;
+
+function addStyles() {
+  return new Promise((resolve, reject) => {
     const href = document.querySelector('meta[name="sampler-viz:styles:story"]')?.getAttribute("content");
     if (!href) return reject(new Error('no <meta name="sampler-viz:styles:story"> in index.html'));
     const link = document.createElement("link");
     link.rel = "stylesheet";
     link.href = new URL(href, document.baseURI).href;
-    const late = setTimeout(() => reject(new Error(`no answer in ${STYLES_WAIT / 1000} s`)), STYLES_WAIT);
-    link.onload = () => (clearTimeout(late), resolve());
-    link.onerror = () => (clearTimeout(late), reject(new Error(`${href} could not be loaded`)));
+    link.onload = () => resolve();
+    link.onerror = () => reject(new Error(`${href} could not be loaded`));
     document.head.append(link);
-  }));
+  });
 }
-const STYLES_WAIT = 10_000;
-let styles = null;
 
-// Whether the URL opens on the story rather than on the comparison: a link to a step (#…,
-// step=), the walk-through, a pitfall, present mode, or an embed (a story step alone, or the
-// comparison with steps under it in a frame whose height follows them). Such a page waits for
-// the story's styles before it is drawn, so that what it scrolls to stays where it was put.
+// Whether the page opens on the story rather than on the comparison: a link to a step (#…,
+// step=), the walk-through, a pitfall, present mode, an embed (a story step alone, or the
+// comparison with steps under it in a frame whose height follows them), a preview with parts
+// hidden (hide=, which can put a step on the first screen), or a reload or a step back (the
+// browser puts the reader back where they were). Such a page waits for the story's styles
+// before it is drawn, so that what it measures and scrolls to stays where it was put.
 export function storyStylesFirst() {
   const asks = new URLSearchParams(location.search);
-  return location.hash.length > 1 || ["step", "guide", "scenario", "present", "embed"].some((p) => asks.has(p));
+  // A reload or a step back puts the reader where they were, often in the story.
+  const returning = ["reload", "back_forward"].includes(performance.getEntriesByType?.("navigation")[0]?.type);
+  return returning || location.hash.length > 1 || ["step", "guide", "scenario", "present", "embed", "hide"].some((p) => asks.has(p));
 }
 
 // Such a page starts fetching them now, beside the wasm.

@@ -25,9 +25,9 @@ const LABELS: [T; 5] = [T::Stage1, T::Stage2, T::Stage3, T::Stage4, T::Stage5];
 /// ←/→ and Home/End do the same from anywhere but a form field.
 ///
 /// Written as HTML ([`bar`]) and morphed in whenever the stage, the play, the speed or the
-/// language changes (each control keyed, so the one with the focus stays), with one listener
-/// per event for the whole bar: a Leptos view of the same controls made the page's wasm about
-/// 4 KB larger gzipped (docs/benchmarks.md).
+/// language changes (every element keyed down to the speed's options, so the control with the
+/// focus stays), with one listener per event for the whole bar: a Leptos view of the same
+/// controls made the page's wasm about 2 KB larger gzipped (docs/benchmarks.md).
 #[component]
 pub fn Playback() -> impl IntoView {
     let state = expect_context::<AppState>();
@@ -100,13 +100,13 @@ fn bar(stage: Stage, playing: bool, speed: f64, lang: Lang) -> String {
         .iter()
         .map(|s| {
             let selected = if s.parse() == Ok(speed) { " selected" } else { "" };
-            format!(r#"<option value="{s}"{selected}>{s}×</option>"#)
+            format!(r#"<option data-key="{s}" value="{s}"{selected}>{s}×</option>"#)
         })
         .collect();
     let k = stage.number();
     let now = LABELS.get(usize::from(k).saturating_sub(1)).map_or(String::new(), |l| t(*l));
     format!(
-        r#"<div class="playback" role="group" aria-label="{group}">{back}{play}{forward}<div class="scrub" data-key="scrub"><input type="range" data-key="range" data-testid="scrubber" min="1" max="5" step="1" value="{k}" aria-label="{scrubber}" aria-valuetext="{now}"><ol class="scrub-labels" data-key="labels" aria-hidden="true">{labels}</ol></div><label class="speed" data-key="speed">{speed_text}<select data-testid="speed" aria-label="{speed_name}">{options}</select></label></div>"#,
+        r#"<div class="playback" role="group" aria-label="{group}">{back}{play}{forward}<div class="scrub" data-key="scrub"><input type="range" data-key="range" data-testid="scrubber" min="1" max="5" step="1" value="{k}" aria-label="{scrubber}" aria-valuetext="{now}"><ol class="scrub-labels" data-key="labels" aria-hidden="true">{labels}</ol></div><label class="speed" data-key="speed"><span data-key="text">{speed_text}</span><select data-key="select" data-testid="speed" aria-label="{speed_name}">{options}</select></label></div>"#,
         group = t(T::Group),
         back = button("back", "step-back", &disabled(Stage::Indices), &t(T::Previous), STEP_BACK),
         play = button(

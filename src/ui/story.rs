@@ -200,14 +200,8 @@ pub fn Story(
         .into_iter()
         .map(|step| view! { <StepSection step=step>{figure(step, layout)}</StepSection> })
         .collect_view();
-    let state = expect_context::<AppState>();
-    let unstyled = use_context::<super::story_styles::Missing>().map(|m| m.0);
-    let unstyled = move || {
-        unstyled.and_then(|m| m.get()).map(|why| {
-            let text = fill(T::StylesMissing, state.lang.get(), &[("why", &why)]);
-            view! { <p class="figure-refused" role="status" data-testid="styles-missing">{text}</p> }
-        })
-    };
+    let lang = expect_context::<AppState>().lang;
+    let unstyled = use_context::<super::story_styles::Missing>().map(|m| m.note(lang));
     view! {
         <div class="story" data-testid="story">
             <h2 class="sr-only">{tr(T::Heading)}</h2>

@@ -1,11 +1,12 @@
 //! The story's styles, loaded on demand: the stylesheets of everything below the first screen
-//! (the pipeline, the canvas, the charts, the pitfalls, the walk-through, the story's frame and
-//! present mode) are not among the files `index.html` names; `scripts/build-parts` joins them
-//! into one file named in `<meta name="sampler-viz:styles:story">`, and `part.js` adds it to the
-//! page after the first picture, or before the page is drawn when the URL opens on the story
-//! (a step's anchor, `step=`, the walk-through, a pitfall, present mode, an embed), so that
-//! what the page scrolls to stays where it was put. A sheet that cannot be loaded leaves the
-//! story readable, unstyled, and the story says so.
+//! (the pipeline, the canvas, the charts, the pitfalls, the walk-through, the story's frame)
+//! are not among the files `index.html` names; `scripts/build-parts` joins them into one file
+//! named in `<meta name="sampler-viz:styles:story">`, and `part.js` adds it to the page once the
+//! page is drawn, or before the page is drawn when it opens on the story (a step's anchor,
+//! `step=`, the walk-through, a pitfall, present mode, an embed, `hide=`, a reload or a step
+//! back), so that what the page measures and scrolls to stays where it was put. A sheet that
+//! cannot be had within 5 s leaves the story readable, unstyled, and the story (or a
+//! pitfall's embed) says so until it arrives.
 
 use std::cell::RefCell;
 
@@ -15,11 +16,17 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::js_sys;
 
+use super::fill;
+use crate::i18n::story::StoryText as T;
+
 #[wasm_bindgen(module = "/src/ui/part.js")]
 extern "C" {
-    /// Loads the sheet (once); resolves when it applies.
+    /// Loads the sheet (once); resolves when it applies, rejects when it cannot or is late.
     #[wasm_bindgen(js_name = storyStyles)]
     fn story_styles() -> js_sys::Promise;
+    /// Resolves when the sheet applies, however late.
+    #[wasm_bindgen(js_name = storyStylesLate)]
+    fn story_styles_late() -> js_sys::Promise;
     /// Whether the URL opens on the story.
     #[wasm_bindgen(js_name = storyStylesFirst)]
     pub fn first() -> bool;
@@ -39,23 +46,38 @@ pub async fn load() -> Result<(), String> {
 }
 
 /// Why the story is unstyled, shared through context: the sheet, when the page did not wait
-/// for it, is loaded once the first picture is drawn.
+/// for it, is loaded once the page is drawn (the next animation frame); a sheet that was late
+/// and applies after all takes the note away.
 #[derive(Clone, Copy)]
 pub struct Missing(pub RwSignal<Option<String>>);
 
 impl Missing {
-    /// Provides it, loading the sheet after the next frame unless the page waited for it.
+    /// Provides it, loading the sheet unless the page waited for it.
     pub fn provide() {
         let missing = RwSignal::new(FAILED.with_borrow(Clone::clone));
-        if !first() {
-            request_animation_frame(move || {
-                spawn_local(async move {
-                    if let Err(why) = load().await {
-                        missing.set(Some(why));
-                    }
-                });
+        let waited = first();
+        request_animation_frame(move || {
+            spawn_local(async move {
+                if !waited && let Err(why) = load().await {
+                    missing.set(Some(why));
+                }
+                if missing.get_untracked().is_some()
+                    && JsFuture::from(story_styles_late()).await.is_ok()
+                {
+                    missing.set(None);
+                }
             });
-        }
+        });
         provide_context(Self(missing));
+    }
+
+    /// The note saying so, where the story (or a pitfall's embed) begins.
+    pub fn note(self, lang: RwSignal<crate::i18n::Lang>) -> impl IntoView {
+        move || {
+            self.0.get().map(|why| {
+                let text = fill(T::StylesMissing, lang.get(), &[("why", &why)]);
+                view! { <p class="figure-refused" role="status" data-testid="styles-missing">{text}</p> }
+            })
+        }
     }
 }

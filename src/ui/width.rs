@@ -1,12 +1,15 @@
-//! The width of an element, followed as the window is resized: the pipeline fits its grid to
-//! it and the canvas view its pixels.
+//! The width of an element, followed as it is resized (by the window, or by a stylesheet that
+//! arrives after it was first measured, as the story's do): the pipeline fits its grid to it
+//! and the canvas view its pixels.
 
-use leptos::ev;
 use leptos::html::Div;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::Closure;
+use web_sys::ResizeObserver;
 
-/// The width of `frame` in CSS pixels (0 before it is mounted), read at mount and when the
-/// window is resized.
+/// The width of `frame` in CSS pixels (0 before it is mounted), read at mount and whenever its
+/// size changes.
 pub fn use_width(frame: NodeRef<Div>) -> ReadSignal<usize> {
     let width = RwSignal::new(0usize);
     let measure = move || {
@@ -18,12 +21,19 @@ pub fn use_width(frame: NodeRef<Div>) -> ReadSignal<usize> {
             }
         }
     };
+    let resized = Closure::<dyn Fn()>::new(measure);
+    let observer = ResizeObserver::new(resized.as_ref().unchecked_ref()).ok();
+    // Kept (with the function it calls) until the component goes: its cleanups run before
+    // what it owns is dropped.
+    let kept = StoredValue::new_local((observer, resized));
     Effect::new(move |_| {
-        if frame.get().is_some() {
+        if let Some(el) = frame.get() {
             measure();
+            kept.with_value(|(observer, _)| observer.as_ref().map(|o| o.observe(&el)));
         }
     });
-    let resize = window_event_listener(ev::resize, move |_| measure());
-    on_cleanup(move || resize.remove());
+    on_cleanup(move || {
+        kept.try_with_value(|(observer, _)| observer.as_ref().map(ResizeObserver::disconnect));
+    });
     width.read_only()
 }
