@@ -151,18 +151,22 @@ impl Deal {
         loader: &BatchSampler,
         cap: usize,
     ) -> Deal {
-        // Occurrences (visits) and distinct lanes holding each sample (dup).
+        // Each sample's visits, and the lanes holding it in one byte (the first lane plus one,
+        // the top bit set once a second lane holds it too): at ImageNet-1k 6.4 MB read in the
+        // order's random order, where three counters took 15 MB and nearly twice the time.
         let mut visits_of = vec![0u32; n];
-        let mut lanes_of = vec![0u32; n];
-        let mut last_lane = vec![u32::MAX; n];
+        let mut lanes_of = vec![0u8; n];
         let kept: Vec<usize> = lists.iter().map(|l| visits::yielded(loader, l.len())).collect();
         for (rank, (list, &kept)) in lists.iter().zip(&kept).enumerate() {
+            let mark = lane_mark(rank);
             for &index in &list[..kept] {
                 let i = index as usize;
                 visits_of[i] += 1;
-                if last_lane[i] != rank as u32 {
-                    last_lane[i] = rank as u32;
-                    lanes_of[i] += 1;
+                let lanes = &mut lanes_of[i];
+                if *lanes == 0 {
+                    *lanes = mark;
+                } else if *lanes & 0x7f != mark {
+                    *lanes |= 0x80;
                 }
             }
         }
@@ -175,7 +179,7 @@ impl Deal {
                     .map(|k| Tile {
                         index: list[k],
                         origin: origin(rank, k),
-                        dup: lanes_of[list[k] as usize] >= 2,
+                        dup: lanes_of[list[k] as usize] & 0x80 != 0,
                     })
                     .collect(),
                 len: kept,
@@ -275,6 +279,12 @@ impl Deal {
         }
         deal
     }
+}
+
+/// Lane `rank`'s mark in [`Deal::from_lists`]'s byte per sample: `rank + 1` in seven bits
+/// (ranks are at most [`MAX_REPLICAS`](crate::model::MAX_REPLICAS), 64).
+fn lane_mark(rank: usize) -> u8 {
+    (rank % 0x7f) as u8 + 1
 }
 
 /// Each position's origin when batches are handed out step by step, rank by rank: a sample's
