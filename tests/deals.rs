@@ -101,6 +101,25 @@ proptest! {
         let processed: usize = deal.lanes.iter().map(|l| l.len).sum();
         prop_assert_eq!(deal.visits.processed(), processed as u64);
     }
+
+    /// In every scheme, a deal listing up to `cap` samples per lane lists the first `cap` of
+    /// the whole deal's lanes, each tile marked alike (its origin, `dup`).
+    #[test]
+    fn a_capped_deal_lists_the_head_of_the_whole_deal(
+        params in arb_params(),
+        pick in 0usize..64,
+        cap in 0usize..12,
+    ) {
+        let scheme: &dyn Scheme = SCHEMES[pick % SCHEMES.len()];
+        let whole = scheme.deal_up_to(&params, &Shared::default(), usize::MAX);
+        prop_assume!(whole.is_ok());
+        let whole = whole.unwrap();
+        let capped = scheme.deal_up_to(&params, &Shared::default(), cap).unwrap();
+        for (rank, (whole, capped)) in whole.lanes.iter().zip(&capped.lanes).enumerate() {
+            let head = &whole.tiles[..whole.tiles.len().min(cap)];
+            prop_assert_eq!(&capped.tiles[..], head, "{} rank {}", scheme.name(), rank);
+        }
+    }
 }
 
 /// How many epochs until every GPU has seen every sample: a table through one helper.

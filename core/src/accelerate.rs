@@ -17,8 +17,7 @@
 //!   epoch, as a plain `DataLoader` does ([`NoSampler`]).
 
 use super::{
-    BatchSampler, Generator, LoaderConfig, NoSampler, SamplerError, randperm, randperm_skip,
-    unpack_seed,
+    BatchSampler, Generator, LoaderConfig, NoSampler, RunsOn, SamplerError, randperm, unpack_seed,
 };
 
 /// What `accelerator.prepare` is given, and how.
@@ -131,17 +130,22 @@ impl Prepared {
             let mut g = Generator::manual_seed(seed)?;
             return Ok(randperm(n, &mut g));
         }
-        if c.num_processes <= 1 {
-            return Ok(NoSampler::with_process_seed(c.n, true, self.initial_seed)?.epoch(epoch));
+        match self.runs_on() {
+            Some(mut runs) => Ok(runs.order(epoch)),
+            // One process: a new seed from the global RNG every epoch.
+            None => Ok(NoSampler::with_process_seed(c.n, true, self.initial_seed)?.epoch(epoch)),
         }
-        // The sampler's generator, seeded once from the global RNG by `prepare_data_loader`.
-        let mut global = Generator::from_seed(self.initial_seed);
-        let mut g = Generator::from_seed(global.random_int64());
-        for _ in 0..epoch {
-            randperm_skip(n, &mut g);
-            randperm_skip(n, &mut g);
-        }
-        Ok(randperm(n, &mut g))
+    }
+
+    /// The sampler's generator when it runs on across epochs (several processes shuffling
+    /// without a seedable sampler): seeded once from the global RNG by `prepare_data_loader`,
+    /// two permutations drawn from it each epoch ([`Prepared::order`] is the first).
+    pub fn runs_on(&self) -> Option<RunsOn> {
+        let c = &self.config;
+        (c.shuffle && !c.use_seedable_sampler && c.num_processes > 1).then(|| {
+            let mut global = Generator::from_seed(self.initial_seed);
+            RunsOn::new(c.n as u32, 2, Generator::from_seed(global.random_int64()))
+        })
     }
 
     /// The batches every process gets in epoch `epoch`, process 0 first.

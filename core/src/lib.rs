@@ -8,6 +8,7 @@
 //! | --- | --- |
 //! | [`generator`] | `torch.Generator` (CPU): `manual_seed`, `random()`, `random64()` |
 //! | [`randperm`](mod@randperm) | `torch.randperm(n, generator=g)` |
+//! | [`runs_on`] | a generator that runs on across epochs, stepped from epoch to epoch |
 //! | [`distributed`] | `torch.utils.data.DistributedSampler` |
 //! | [`random`] | `DataLoader(shuffle=True)` without a sampler (`RandomSampler`) |
 //! | [`batch`] | `torch.utils.data.BatchSampler` |
@@ -34,6 +35,7 @@ pub mod multinomial;
 pub mod per_rank;
 pub mod random;
 pub mod randperm;
+pub mod runs_on;
 pub mod torchdata;
 pub mod weighted;
 pub mod workers;
@@ -49,6 +51,7 @@ pub use monai::DistributedWeightedRandomSampler;
 pub use multinomial::multinomial;
 pub use random::{NoSampler, unseeded_process_seeds};
 pub use randperm::{Randperm, randperm, randperm_prefix, randperm_skip};
+pub use runs_on::RunsOn;
 pub use torchdata::{Resume, Resumed};
 pub use weighted::{
     NoWrapper, Number, Seeding, Shape, Source, WeightedRandomSampler, WeightedWrapper, Weights,

@@ -6,7 +6,7 @@
 //!   hold `len(range(rank, n, num_replicas))` samples; its shuffle is seeded with the epoch
 //!   alone (`manual_seed(epoch)`), whatever `seed` says.
 
-use super::{Config, DistributedSampler, Generator, SamplerError, randperm, randperm_skip};
+use super::{Config, DistributedSampler, Generator, RunsOn, SamplerError, randperm};
 
 /// The sampler a `DistributedSamplerWrapper` wraps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,12 +41,7 @@ impl Wrapper {
                 Err(SamplerError::InvalidNumSamples { num_samples: 0 })
             }
             Inner::Random { seed } => {
-                let mut g = Generator::manual_seed(seed)?;
-                for _ in 0..epoch {
-                    randperm_skip(n, &mut g);
-                    randperm_skip(n, &mut g);
-                }
-                Ok(randperm(n, &mut g))
+                Ok(RunsOn::new(n, 2, Generator::manual_seed(seed)?).order(epoch))
             }
         }
     }

@@ -64,7 +64,7 @@ impl Scheme for Accelerate {
         let order = order(&prepared, params.epoch)?;
         let batches = prepared.deal_all(&prepared.batches_of(&order));
         let n = params.n as usize;
-        let origins = first_copies(n, &batches);
+        let origins = first_copies(n, &batches, cap);
         let origin = |rank: usize, k: usize| origins[rank][k];
         let mut deal = Deal::from_batches(n, &batches, prepared.process_batch_size(), origin, cap);
         // With split_batches and even_batches=False, len() counts a slice some GPUs never get.
@@ -144,6 +144,9 @@ thread_local! {
     /// of one change read it once (at ImageNet-1k on 8, a permutation and the draws of every
     /// epoch before it).
     static LAST: RefCell<Option<Worked>> = const { RefCell::new(None) };
+    /// The generator that runs on across epochs, at the start of the last epoch asked, and the
+    /// loader it is for ([`crate::sampler::RunsOn`]).
+    static RUNS: RefCell<Option<(Prepared, crate::sampler::RunsOn)>> = const { RefCell::new(None) };
 }
 
 /// An epoch's order, and the loader and epoch it is for.
@@ -159,7 +162,17 @@ fn order(prepared: &Prepared, epoch: u64) -> Result<Rc<Vec<u32>>, Vec<ParamError
     if let Some(order) = last {
         return Ok(order);
     }
-    let order = Rc::new(prepared.order(epoch).map_err(refused)?);
+    let order = match prepared.runs_on() {
+        // The generator kept at the last epoch asked: the next one costs its draws alone.
+        Some(first) => RUNS.with_borrow_mut(|runs| {
+            let runs = match runs {
+                Some((p, runs)) if p == prepared => runs,
+                _ => &mut runs.insert((*prepared, first)).1,
+            };
+            Rc::new(runs.order(epoch))
+        }),
+        None => Rc::new(prepared.order(epoch).map_err(refused)?),
+    };
     // Kept up to 8 MB (ImageNet-1k's order is 5 MB): past that, worked out again when asked.
     if order.len() <= 1 << 21 {
         LAST.set(Some((*prepared, epoch, order.clone())));

@@ -287,14 +287,18 @@ fn lane_mark(rank: usize) -> u8 {
     (rank % 0x7f) as u8 + 1
 }
 
-/// Each position's origin when batches are handed out step by step, rank by rank: a sample's
-/// first copy in that order is the sample, any later one a copy made to even the ranks out.
-pub fn first_copies(n: usize, batches: &[Vec<Vec<u32>>]) -> Vec<Vec<Origin>> {
+/// Each rank's first `cap` positions' origins when batches are handed out step by step, rank
+/// by rank: a sample's first copy in that order is the sample, any later one a copy made to
+/// even the ranks out. A position's origin depends only on the steps before it, so the steps
+/// after the one holding every rank's `cap`-th position are not walked.
+pub fn first_copies(n: usize, batches: &[Vec<Vec<u32>>], cap: usize) -> Vec<Vec<Origin>> {
     let mut seen = vec![false; n];
-    let mut origins: Vec<Vec<Origin>> =
-        batches.iter().map(|b| Vec::with_capacity(b.iter().map(Vec::len).sum())).collect();
+    let mut origins: Vec<Vec<Origin>> = batches.iter().map(|_| Vec::new()).collect();
     let steps = batches.iter().map(Vec::len).max().unwrap_or(0);
     for step in 0..steps {
+        if origins.iter().all(|o| o.len() >= cap) {
+            break;
+        }
         for (rank, batches) in batches.iter().enumerate() {
             for &index in batches.get(step).into_iter().flatten() {
                 let first = !std::mem::replace(&mut seen[index as usize], true);
