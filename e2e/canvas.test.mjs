@@ -160,3 +160,28 @@ test("the part takes an epoch only as a permutation, slice after slice, and draw
     });
   });
 });
+
+test("far off screen the canvas keeps its image, and is drawn anew as it comes near", async () => {
+  await withPage({ n: 50000, num_replicas: 2, stage: 2 }, async (page) => {
+    await drawn(page, "canvas-view", "Stage 2 of 5");
+    const pixels = () => page.evaluate(() => document.querySelector("[data-testid=canvas-view]").toDataURL());
+    const before = await pixels();
+    // The page's end: the canvas more than a screen above the viewport.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const bottom = await page.evaluate(() => document.querySelector("[data-testid=canvas-view]").getBoundingClientRect().bottom / innerHeight);
+    assert.ok(bottom < -1, `the canvas is more than a screen above the viewport (its bottom at ${bottom.toFixed(2)} screens)`);
+    await page.evaluate(() => {
+      const input = document.querySelector("[data-testid=control-epoch]");
+      input.value = "1";
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await page.waitForTimeout(800);
+    assert.equal(await pixels(), before, "not drawn while far off screen");
+    await page.locator("[data-testid=canvas-view]").scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      (before) => document.querySelector("[data-testid=canvas-view]").toDataURL() !== before,
+      before,
+      { timeout: DRAWN },
+    );
+  });
+});

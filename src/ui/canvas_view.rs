@@ -86,6 +86,7 @@ fn image(
     let labels = NodeRef::<Ol>::new();
     let caption = NodeRef::<Figcaption>::new();
     let width = use_width(frame);
+    let near = super::near::use_near(frame);
     // The image's label, and what stands in for the image (with its class) until it is drawn.
     let label = RwSignal::new(String::new());
     let status = RwSignal::new(None::<(&'static str, String)>);
@@ -126,7 +127,8 @@ fn image(
         match part.get() {
             Part::Waiting => show(Err(loading)),
             Part::Missing(why) => show(Err(missing(&why))),
-            Part::Ready if w == 0 => {}
+            // Far off screen the last image stays: drawn anew as it comes near.
+            Part::Ready if w == 0 || !near.get() => {}
             Part::Ready => {
                 // Until the first image is in, the line says it is on its way (and names it).
                 if label.get_untracked().is_empty() {

@@ -20,6 +20,7 @@ mod indices;
 mod inside_figure;
 mod lang_switch;
 mod lengths;
+mod near;
 mod no_sampler;
 pub mod panic_banner;
 mod part;
