@@ -23,6 +23,7 @@ use wasm_bindgen::prelude::*;
 
 use std::cell::RefCell;
 
+use super::HtmlSoFar;
 use crate::chart::data::{PaddingData, VisitsData};
 use crate::chart::deals::{DealsTask, NotDrawn};
 use crate::chart::history::{History, HistoryTask};
@@ -145,15 +146,6 @@ impl HistoryRun {
 /// Work per call: about 50 ms at the size cap on a loaded two-core machine.
 const SLICE: u32 = 1 << 18;
 
-/// The grid as far as it is known, and whether the charts comparing epochs are complete.
-#[wasm_bindgen(getter_with_clone)]
-pub struct GridStep {
-    /// The grid's HTML: a `<div class="chart-grid">` of four `<figure>`s.
-    pub html: String,
-    /// Whether every epoch the charts compare has been drawn.
-    pub done: bool,
-}
-
 /// What the panel last asked for and what it was given: the run of the first epochs, and each
 /// chart's figure with what it was drawn from.
 struct Grid {
@@ -178,7 +170,7 @@ pub fn charts_grid(
     padding: Option<Vec<u64>>,
     refused: Option<String>,
     lang: &str,
-) -> Result<GridStep, JsError> {
+) -> Result<HtmlSoFar, JsError> {
     let (scheme, params) = scheme_and_params(scheme, query)?;
     let lang = super::lang_of(lang);
     let visits = match visits {
@@ -241,7 +233,7 @@ pub fn charts_grid(
         }
         let figures: String = grid.figures.iter().map(|(html, _)| html.as_str()).collect();
         let html = format!(r#"<div class="chart-grid">{figures}</div>"#);
-        Ok(GridStep { html, done: grid.done })
+        Ok(HtmlSoFar { html, done: grid.done })
     })
 }
 

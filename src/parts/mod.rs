@@ -31,6 +31,18 @@ pub mod scoreboard;
 #[cfg(feature = "story-part")]
 pub mod timeline;
 
+/// HTML worked out over several calls, each a browser task's work: what is known so far, and
+/// whether it is complete (the charts' grid, the scoreboard). The page reads it as
+/// `ui::part::HtmlSoFar`.
+#[cfg(feature = "story-part")]
+#[wasm_bindgen::prelude::wasm_bindgen(getter_with_clone)]
+pub struct HtmlSoFar {
+    /// The HTML so far.
+    pub html: String,
+    /// Whether it is complete.
+    pub done: bool,
+}
+
 /// The page's parameters from `query` ([`crate::model::Params::to_query`]) and the language
 /// from its code ([`lang_of`]): what every export of a figure reads first. Values the core
 /// refuses are the error, in the library's words.

@@ -15,18 +15,10 @@ use std::sync::Arc;
 
 use wasm_bindgen::prelude::*;
 
+use super::HtmlSoFar;
 use crate::model::scheme::{self, Deal, Shared};
 use crate::model::{ParamError, Params, Stage, scoreboard};
 use crate::sampler::DistributedSampler;
-
-/// The table so far.
-#[wasm_bindgen(getter_with_clone)]
-pub struct Board {
-    /// `<table>`: its heading row, then one row per registered scheme.
-    pub html: String,
-    /// Whether every scheme is dealt.
-    pub done: bool,
-}
 
 /// The deals made so far, the registry's first schemes'.
 type Dealt = Vec<Result<Deal, Vec<ParamError>>>;
@@ -39,7 +31,7 @@ thread_local! {
 
 /// Deals the next scheme not dealt yet, then the table.
 #[wasm_bindgen(js_name = scoreboard)]
-pub fn draw(query: &str, focus: &str, lang: &str) -> Result<Board, JsError> {
+pub fn draw(query: &str, focus: &str, lang: &str) -> Result<HtmlSoFar, JsError> {
     let (params, lang) = super::params_and_lang(query, lang)?;
     let params = Params { stage: Stage::Batch, ..params };
     DEALS.with_borrow_mut(|kept| {
@@ -59,6 +51,6 @@ pub fn draw(query: &str, focus: &str, lang: &str) -> Result<Board, JsError> {
             deals.push(s.deal(&params, shared));
         }
         let done = deals.len() == scheme::SCHEMES.len();
-        Ok(Board { html: scoreboard::table(deals, focus, lang), done })
+        Ok(HtmlSoFar { html: scoreboard::table(deals, focus, lang), done })
     })
 }

@@ -13,7 +13,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
 use super::focus::Focus;
-use super::part::{self, Part, describe};
+use super::part::{self, HtmlSoFar, Part, describe};
 use super::patch;
 use super::{AppState, deferred, fill, tr};
 use crate::chart::data::{PaddingData, VisitsData};
@@ -194,14 +194,5 @@ extern "C" {
         padding: Option<Vec<u64>>,
         refused: Option<String>,
         lang: &str,
-    ) -> Result<GridStep, JsValue>;
-
-    /// The grid as far as it is known.
-    type GridStep;
-    #[wasm_bindgen(method, getter)]
-    fn html(this: &GridStep) -> String;
-    #[wasm_bindgen(method, getter)]
-    fn done(this: &GridStep) -> bool;
-    #[wasm_bindgen(method)]
-    fn free(this: &GridStep);
+    ) -> Result<HtmlSoFar, JsValue>;
 }

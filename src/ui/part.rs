@@ -20,6 +20,19 @@ extern "C" {
     fn import_part(href: &str) -> js_sys::Promise;
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// HTML a part works out over several calls (the charts' grid, the scoreboard): what is
+    /// known so far, and whether it is complete; freed once read.
+    pub type HtmlSoFar;
+    #[wasm_bindgen(method, getter)]
+    pub fn html(this: &HtmlSoFar) -> String;
+    #[wasm_bindgen(method, getter)]
+    pub fn done(this: &HtmlSoFar) -> bool;
+    #[wasm_bindgen(method)]
+    pub fn free(this: &HtmlSoFar);
+}
+
 /// How far ahead of the screen a part starts loading: one more screen's height below it.
 const AHEAD: &str = "0px 0px 100% 0px";
 

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use super::focus::Focus;
-use super::part::{self, Part, describe};
+use super::part::{self, HtmlSoFar, Part, describe};
 use super::patch;
 use super::story::scroll_to_top;
 use super::{AppState, fill, tr};
@@ -125,14 +125,10 @@ extern "C" {
     /// The story's part's module, seen for its scoreboard ([`crate::parts::scoreboard`]).
     type ScoreboardPart;
     #[wasm_bindgen(method, catch, js_name = scoreboard)]
-    fn draw(this: &ScoreboardPart, query: &str, focus: &str, lang: &str) -> Result<Board, JsValue>;
-
-    /// The table so far, and whether every scheme is dealt.
-    type Board;
-    #[wasm_bindgen(method, getter)]
-    fn html(this: &Board) -> String;
-    #[wasm_bindgen(method, getter)]
-    fn done(this: &Board) -> bool;
-    #[wasm_bindgen(method)]
-    fn free(this: &Board);
+    fn draw(
+        this: &ScoreboardPart,
+        query: &str,
+        focus: &str,
+        lang: &str,
+    ) -> Result<HtmlSoFar, JsValue>;
 }
