@@ -90,10 +90,23 @@ function watch({ done, timeout, quiet }) {
   return new Promise((ready) => requestAnimationFrame(() => requestAnimationFrame(ready)));
 }
 
-/** Types `value` into `[data-testid=control-<field>]` and watches until `done` has shown. */
-async function change(page, field, value, done) {
+/**
+ * Types `value` into `[data-testid=control-<field>]` and watches until `done` has shown. With
+ * `inPlace`, the value is put in and its input event sent where the page is scrolled (as
+ * `page.fill` does, but without scrolling to the control), so that a figure further down stays
+ * on screen.
+ */
+async function change(page, field, value, done, inPlace = false) {
   await page.evaluate(watch, { done, timeout: SHOWN, quiet: QUIET });
-  await page.fill(`[data-testid=control-${field}]`, String(value));
+  const control = `[data-testid=control-${field}]`;
+  if (inPlace) {
+    await page.$eval(control, (input, value) => {
+      input.value = value;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }, String(value));
+  } else {
+    await page.fill(control, String(value));
+  }
   const r = await page.evaluate(() => window.__watch);
   const busy = r.tasks.filter((t) => t.start + t.duration >= r.t0);
   return {
@@ -200,12 +213,16 @@ export async function responsiveness(browser, base, budget, runs) {
     for (let i = 0; i < runs; i++) {
       if (i > 0) {
         const was = await label();
-        await page.fill("[data-testid=control-n]", "1000");
+        await page.$eval("[data-testid=control-n]", (input) => {
+          input.value = "1000";
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+        });
         await drawnAnew(was);
         await settle(page, 300);
       }
       const was = await label();
-      canvas.push(await change(page, "n", CAP, { dataset, row: true }));
+      // The canvas stays on screen (it is drawn only there): the value is put in where it is.
+      canvas.push(await change(page, "n", CAP, { dataset, row: true }, true));
       await drawnAnew(was);
       await settle(page, 300);
     }
