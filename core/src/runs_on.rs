@@ -18,13 +18,17 @@ pub struct RunsOn {
     first: Generator,
     epoch: u64,
     at: Generator,
+    /// The generator after the epoch's order was drawn, once it was: the next epoch starts
+    /// from there.
+    after_order: Option<Generator>,
 }
 
 impl RunsOn {
     /// `first`, the generator at the start of epoch 0, drawing `per_epoch` permutations of `n`
-    /// per epoch.
+    /// per epoch (at least one: the epoch's order).
     pub fn new(n: u32, per_epoch: u32, first: Generator) -> Self {
-        Self { n, per_epoch, at: first.clone(), first, epoch: 0 }
+        let per_epoch = per_epoch.max(1);
+        Self { n, per_epoch, at: first.clone(), first, epoch: 0, after_order: None }
     }
 
     /// The epoch whose start it holds.
@@ -35,22 +39,36 @@ impl RunsOn {
     /// Moves to the start of `epoch`, drawing only the permutations in between when it is not
     /// before the epoch held.
     pub fn go_to(&mut self, epoch: u64) {
-        if epoch < self.epoch {
+        if epoch == self.epoch {
+            return;
+        }
+        let mut skips = if epoch < self.epoch {
             self.at = self.first.clone();
             self.epoch = 0;
-        }
-        for _ in self.epoch..epoch {
-            for _ in 0..self.per_epoch {
-                randperm_skip(self.n, &mut self.at);
-            }
+            0
+        } else if let Some(after) = self.after_order.take() {
+            // The epoch's order is drawn already: its other permutations are left.
+            self.at = after;
+            self.epoch += 1;
+            u64::from(self.per_epoch - 1)
+        } else {
+            0
+        };
+        skips += (epoch - self.epoch) * u64::from(self.per_epoch);
+        for _ in 0..skips {
+            randperm_skip(self.n, &mut self.at);
         }
         self.epoch = epoch;
+        self.after_order = None;
     }
 
     /// The first permutation `epoch` draws: its order.
     pub fn order(&mut self, epoch: u64) -> Vec<u32> {
         self.go_to(epoch);
-        randperm(self.n, &mut self.at.clone())
+        let mut g = self.at.clone();
+        let order = randperm(self.n, &mut g);
+        self.after_order = Some(g);
+        order
     }
 }
 

@@ -23,13 +23,27 @@ impl Visits {
 
     /// The histogram of per-sample counts.
     pub fn from_counts(counts: &[u32]) -> Self {
-        let mut samples_by_times = vec![0u64; counts.iter().max().map_or(0, |&m| m as usize + 1)];
-        for &c in counts {
-            samples_by_times[c as usize] += 1;
+        Self::with_unseen(counts, 0).0
+    }
+
+    /// The histogram of per-sample counts, and the first `cap` samples counted 0 (ascending),
+    /// in one pass over the counts.
+    pub fn with_unseen(counts: &[u32], cap: usize) -> (Self, Vec<u32>) {
+        let mut samples_by_times = Vec::<u64>::new();
+        let mut unseen = Vec::new();
+        for (sample, &c) in (0u32..).zip(counts) {
+            let c = c as usize;
+            if c >= samples_by_times.len() {
+                samples_by_times.resize(c + 1, 0);
+            }
+            samples_by_times[c] += 1;
+            if c == 0 && unseen.len() < cap {
+                unseen.push(sample);
+            }
         }
         let histogram =
             (0u32..).zip(samples_by_times).filter(|&(_, samples)| samples > 0).collect();
-        Self { histogram }
+        (Self { histogram }, unseen)
     }
 }
 

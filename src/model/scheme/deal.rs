@@ -193,13 +193,13 @@ impl Deal {
                 raised: None,
             })
             .collect();
-        let unseen = (0u32..).zip(&visits_of).filter(|&(_, &c)| c == 0).map(|(i, _)| i);
+        let (visits, unseen) = Visits::with_unseen(&visits_of, cap);
         Deal {
             n: n as u64,
             batch_size: loader.batch_size(),
             lanes,
-            visits: Visits::from_counts(&visits_of),
-            unseen: unseen.take(cap).collect(),
+            visits,
+            unseen,
             repeats: None,
             base_seed: None,
             draws: None,
