@@ -167,3 +167,32 @@ test("the first picture never waits for the story's part: held back, the lanes a
     await page.close();
   }
 });
+
+for (const [width, height, panels] of [[1280, 800, 2], [390, 844, 1]]) {
+  test(`${width}×${height}: until the page's wasm has started, the comparison's frame stands where its lanes come`, async () => {
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    const route = [/_bg\.wasm$/, async (r) => {
+      await held;
+      await r.continue();
+    }];
+    const { page, errors } = await openPage(session.browser, session.server.url, { width, height }, { route });
+    try {
+      await page.waitForSelector(".boot", { timeout: DRAWN });
+      const shown = await page.$$eval(".boot-panel", (ps) => ps.filter((p) => p.getClientRects().length > 0).map((p) => {
+        const r = p.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, lanes: p.querySelectorAll("i").length };
+      }));
+      assert.equal(shown.length, panels, "a panel per scheme the first screen shows");
+      assert.ok(shown.every((p) => p.lanes > 0 && p.top > 0 && p.bottom < height), JSON.stringify(shown));
+      assert.equal(await page.getAttribute(".boot", "aria-hidden"), "true", "nothing for a screen reader to read");
+      release();
+      await page.waitForSelector(READY, { timeout: DRAWN });
+      assert.equal(await page.locator(".boot").count(), 0, "gone once the page is drawn");
+      assert.deepEqual(errors, []);
+    } finally {
+      release();
+      await page.close();
+    }
+  });
+}

@@ -64,7 +64,7 @@ pub fn start() {
     // wasm, and the Chinese texts too when asked for: the two waits overlap).
     let styles_first = story_styles::first();
     if zh_texts::ready(asked) && !styles_first {
-        leptos::mount::mount_to_body(App);
+        mount();
     } else {
         // Leptos's executor is set up by the mount: until then, wasm-bindgen's own.
         wasm_bindgen_futures::spawn_local(async move {
@@ -72,9 +72,17 @@ pub fn start() {
             if styles_first {
                 let _ = story_styles::load().await;
             }
-            leptos::mount::mount_to_body(App);
+            mount();
         });
     }
+}
+
+/// Mounts the page in place of the frame `index.html` shows until then.
+fn mount() {
+    if let Ok(Some(frame)) = document().query_selector("body > .boot") {
+        frame.remove();
+    }
+    leptos::mount::mount_to_body(App);
 }
 
 /// The page's version, as its footers show it (the crate's, which the JS API's `version()` and
