@@ -161,25 +161,61 @@ test("the part takes an epoch only as a permutation, slice after slice, and draw
   });
 });
 
-test("far off screen the canvas keeps its image, and is drawn anew as it comes near", async () => {
+test("far off screen the canvas is not drawn anew: a change there is drawn as it comes near, and coming near unchanged draws nothing", async () => {
   await withPage({ n: 50000, num_replicas: 2, stage: 2 }, async (page) => {
+    // Counts the canvas's redraws: each one sets its width (ui/canvas_view.rs, paint).
+    await page.evaluate(() => {
+      const canvas = document.querySelector("[data-testid=canvas-view]");
+      const width = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, "width");
+      window.canvasDraws = 0;
+      Object.defineProperty(canvas, "width", {
+        get: () => width.get.call(canvas),
+        set: (value) => (window.canvasDraws++, width.set.call(canvas, value)),
+      });
+    });
     await drawn(page, "canvas-view", "Stage 2 of 5");
     const pixels = () => page.evaluate(() => document.querySelector("[data-testid=canvas-view]").toDataURL());
     const before = await pixels();
-    // The page's end: the canvas more than a screen above the viewport.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const bottom = await page.evaluate(() => document.querySelector("[data-testid=canvas-view]").getBoundingClientRect().bottom / innerHeight);
-    assert.ok(bottom < -1, `the canvas is more than a screen above the viewport (its bottom at ${bottom.toFixed(2)} screens)`);
+    const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const away = async () => {
+      // The page's end: the canvas more than a screen above the viewport.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await frames();
+      const bottom = await page.evaluate(() => document.querySelector("[data-testid=canvas-view]").getBoundingClientRect().bottom / innerHeight);
+      assert.ok(bottom < -1, `the canvas is more than a screen above the viewport (its bottom at ${bottom.toFixed(2)} screens)`);
+    };
+
+    // Away and back with nothing changed: not drawn again.
+    const draws = await page.evaluate(() => window.canvasDraws);
+    await away();
+    await page.locator("[data-testid=canvas-view]").scrollIntoViewIfNeeded();
+    await frames();
+    await page.waitForTimeout(500);
+    assert.equal(await page.evaluate(() => window.canvasDraws), draws, "coming near unchanged draws nothing");
+
+    // A change while away: the old image goes, a line says when it comes, and it comes near.
+    await away();
     await page.evaluate(() => {
       const input = document.querySelector("[data-testid=control-epoch]");
       input.value = "1";
       input.dispatchEvent(new Event("input", { bubbles: true }));
     });
-    await page.waitForTimeout(800);
-    assert.equal(await pixels(), before, "not drawn while far off screen");
+    await page.waitForFunction(
+      () => document.querySelector("[data-testid=canvas-view]").getAttribute("aria-label") === "The picture is drawn as it comes into view.",
+      null,
+      { timeout: DRAWN },
+    );
+    const waiting = await page.evaluate(() => {
+      const canvas = document.querySelector("[data-testid=canvas-view]");
+      return { size: [canvas.width, canvas.height], status: canvas.closest("figure").querySelector("[role=status]")?.textContent };
+    });
+    assert.deepEqual(waiting, { size: [0, 0], status: "The picture is drawn as it comes into view." });
     await page.locator("[data-testid=canvas-view]").scrollIntoViewIfNeeded();
     await page.waitForFunction(
-      (before) => document.querySelector("[data-testid=canvas-view]").toDataURL() !== before,
+      (before) => {
+        const canvas = document.querySelector("[data-testid=canvas-view]");
+        return canvas.getAttribute("aria-label").startsWith("Stage 2 of 5") && canvas.toDataURL() !== before;
+      },
       before,
       { timeout: DRAWN },
     );

@@ -26,10 +26,13 @@ fn seed_per_rank_loses_and_repeats_samples() {
 }
 
 fn arb_params() -> impl Strategy<Value = Params> {
-    let sampler =
-        (0u64..40, 1i64..6, any::<bool>(), 0i128..4, any::<bool>(), 0u64..4, any::<bool>());
+    // Ranks: a few, or as many as the page allows (the lanes' marks are seven bits).
+    let ranks = prop_oneof![4 => 1i64..6, 1 => 62i64..=64];
+    let sampler = (0u64..40, ranks, any::<bool>(), 0i128..4, any::<bool>(), 0u64..4, any::<bool>());
     let loader = (1i64..7, any::<bool>(), any::<bool>(), 0u64..1000);
-    (sampler, loader).prop_map(|(s, l)| Params {
+    // Accelerate's own options.
+    let prepare = (any::<bool>(), any::<bool>(), any::<bool>());
+    (sampler, loader, prepare).prop_map(|(s, l, a)| Params {
         n: s.0,
         num_replicas: s.1,
         shuffle: s.2,
@@ -41,6 +44,9 @@ fn arb_params() -> impl Strategy<Value = Params> {
         loader_drop_last: l.1,
         seeding: if l.2 { Seeding::Unseeded } else { Seeding::Alike },
         os_seed: l.3,
+        split_batches: a.0,
+        even_batches: a.1,
+        use_seedable_sampler: a.2,
         ..Params::default()
     })
 }
@@ -102,8 +108,9 @@ proptest! {
         prop_assert_eq!(deal.visits.processed(), processed as u64);
     }
 
-    /// In every scheme, a deal listing up to `cap` samples per lane lists the first `cap` of
-    /// the whole deal's lanes, each tile marked alike (its origin, `dup`).
+    /// In any scheme (one picked at random per case), a deal listing up to `cap` samples per
+    /// lane lists the first `cap` of the whole deal's lanes, each tile marked alike (its
+    /// origin, `dup`).
     #[test]
     fn a_capped_deal_lists_the_head_of_the_whole_deal(
         params in arb_params(),
@@ -115,6 +122,7 @@ proptest! {
         prop_assume!(whole.is_ok());
         let whole = whole.unwrap();
         let capped = scheme.deal_up_to(&params, &Shared::default(), cap).unwrap();
+        prop_assert_eq!(whole.lanes.len(), capped.lanes.len());
         for (rank, (whole, capped)) in whole.lanes.iter().zip(&capped.lanes).enumerate() {
             let head = &whole.tiles[..whole.tiles.len().min(cap)];
             prop_assert_eq!(&capped.tiles[..], head, "{} rank {}", scheme.name(), rank);
@@ -258,4 +266,28 @@ fn accelerate_cover_by_hand(n: u64, w: usize, batch_size: i64) -> u64 {
         })
         .map(|epoch| epoch + 1)
         .expect("covered within 64 epochs")
+}
+
+/// Accelerate's epochs asked in any order, for two loaders in turn (each asking anew from the
+/// generator it keeps, or from the start), deal what a loader prepared afresh deals.
+#[test]
+fn accelerate_epochs_in_any_order_are_dealt_as_afresh() {
+    let accelerate = scheme::by_name("accelerate").expect("registered");
+    for (epoch, seed) in [(3, 0), (0, 1), (5, 0), (5, 1), (2, 0), (6, 1), (1, 1), (4, 0)] {
+        let params = Params {
+            n: 30,
+            num_replicas: 3,
+            batch_size: 4,
+            epoch,
+            manual_seed: seed,
+            ..Params::default()
+        };
+        let prepared = sampler_viz::sampler::Prepared::new(&params.accelerate_config()).unwrap();
+        let fresh = prepared.epoch(epoch).unwrap();
+        let deal = accelerate.deal_up_to(&params, &Shared::default(), usize::MAX).unwrap();
+        let dealt: Vec<Vec<u32>> =
+            deal.lanes.iter().map(|l| l.tiles.iter().map(|t| t.index).collect()).collect();
+        let expected: Vec<Vec<u32>> = fresh.iter().map(|batches| batches.concat()).collect();
+        assert_eq!(dealt, expected, "epoch {epoch}, manual_seed {seed}");
+    }
 }

@@ -2,8 +2,10 @@
 //! The story's part draws it ([`crate::parts::canvas`]: [`crate::model::raster`]'s pixels, the
 //! strips' labels, each image's sentence and legend) from the epoch the page hands it once per
 //! epoch, a slice per browser task; this keeps the figures and their canvases, loads the part when the section first
-//! comes near the screen, and puts in what it gives. Until then a line under each image says it
-//! is on its way, or why it could not be drawn.
+//! comes near the screen, and puts in what it gives. An image is asked for only while its
+//! figure is within a screen of the viewport (`ui/near.rs`) and its values differ from those
+//! it was drawn from. Until it is drawn a line under it says it is on its way (or drawn as it
+//! comes into view, after a change far above it), or why it could not be drawn.
 
 use std::sync::Arc;
 
@@ -74,7 +76,8 @@ const RANK_MAP_LIMIT: u64 = 1 << 23;
 
 /// One image as wide as its frame, with its strips' labels beside it and its caption under
 /// it, drawn by the part for `shown()` (the picture and the stage, 0 for the rank map)
-/// whenever that, the language or the width changes.
+/// whenever that, the language or the width changes while the figure is near the screen; far
+/// off screen such a change takes the image away, and it is drawn as the figure comes near.
 fn image(
     state: AppState,
     part: RwSignal<Part>,
@@ -90,6 +93,9 @@ fn image(
     // The image's label, and what stands in for the image (with its class) until it is drawn.
     let label = RwSignal::new(String::new());
     let status = RwSignal::new(None::<(&'static str, String)>);
+    // What the image on the canvas was drawn from (none while a line stands in for it): coming
+    // near again does not draw it anew.
+    let drawn_for = StoredValue::new(None::<(String, u8, usize, Lang)>);
     // Each new request takes over from one still handing the epoch over.
     let generation = StoredValue::new(0u64);
     let show = move |drawn: Result<Drawn, (&'static str, String)>| {
@@ -109,6 +115,7 @@ fn image(
                 status.set(failed.map(|text| ("raster-error", text)));
             }
             Err((class, text)) => {
+                drawn_for.set_value(None);
                 // No picture of other values is left standing beside the line that says why.
                 canvas.set_width(0);
                 canvas.set_height(0);
@@ -127,9 +134,18 @@ fn image(
         match part.get() {
             Part::Waiting => show(Err(loading)),
             Part::Missing(why) => show(Err(missing(&why))),
-            // Far off screen the last image stays: drawn anew as it comes near.
-            Part::Ready if w == 0 || !near.get() => {}
+            Part::Ready if w == 0 => {}
             Part::Ready => {
+                let values = Params { stage: Stage::Batch, ..picture.params.clone() }.to_query();
+                let key = (values, stage, w, lang);
+                if drawn_for.with_value(|drawn| drawn.as_ref() == Some(&key)) {
+                    return;
+                }
+                if !near.get() {
+                    // Far off screen, nothing of other values stands: drawn as it comes near.
+                    show(Err(("chart-status", T::ImageWaiting.text(lang).to_string())));
+                    return;
+                }
                 // Until the first image is in, the line says it is on its way (and names it).
                 if label.get_untracked().is_empty() {
                     show(Err(loading));
@@ -138,6 +154,9 @@ fn image(
                     match draw(canvas, &picture, stage, w, lang) {
                         None => true,
                         Some(drawn) => {
+                            if drawn.is_ok() {
+                                drawn_for.set_value(Some(key.clone()));
+                            }
                             show(drawn.map_err(|why| ("raster-error", why)));
                             false
                         }

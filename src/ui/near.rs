@@ -30,17 +30,14 @@ pub fn use_near(frame: NodeRef<Div>) -> ReadSignal<bool> {
     if observer.is_none() {
         near.set(true);
     }
-    // Kept (with the function it calls) until the component goes.
-    let kept = StoredValue::new_local((observer, changed));
-    Effect::new(move |_| {
-        if let Some(el) = frame.get() {
-            kept.with_value(|(observer, _)| observer.as_ref().map(|o| o.observe(&el)));
-        }
-    });
-    on_cleanup(move || {
-        kept.try_with_value(|(observer, _)| {
-            observer.as_ref().map(IntersectionObserver::disconnect)
-        });
-    });
+    let observe = IntersectionObserver::observe;
+    super::width::observe_frame(
+        frame,
+        observer,
+        changed,
+        || {},
+        observe,
+        IntersectionObserver::disconnect,
+    );
     near.read_only()
 }

@@ -23,17 +23,36 @@ pub fn use_width(frame: NodeRef<Div>) -> ReadSignal<usize> {
     };
     let resized = Closure::<dyn Fn()>::new(measure);
     let observer = ResizeObserver::new(resized.as_ref().unchecked_ref()).ok();
-    // Kept (with the function it calls) until the component goes: its cleanups run before
-    // what it owns is dropped.
-    let kept = StoredValue::new_local((observer, resized));
+    observe_frame(
+        frame,
+        observer,
+        resized,
+        measure,
+        ResizeObserver::observe,
+        ResizeObserver::disconnect,
+    );
+    width.read_only()
+}
+
+/// Has `observer` observe `frame` once it is mounted (after `mounted()`), and keeps it, with
+/// the function it calls, until the component goes: its cleanups run before what it owns is
+/// dropped, so the observer is disconnected before its function is.
+pub fn observe_frame<O: 'static, F: 'static>(
+    frame: NodeRef<Div>,
+    observer: Option<O>,
+    calls: F,
+    mounted: impl Fn() + 'static,
+    observe: fn(&O, &web_sys::Element),
+    disconnect: fn(&O),
+) {
+    let kept = StoredValue::new_local((observer, calls));
     Effect::new(move |_| {
         if let Some(el) = frame.get() {
-            measure();
-            kept.with_value(|(observer, _)| observer.as_ref().map(|o| o.observe(&el)));
+            mounted();
+            kept.with_value(|(observer, _)| observer.as_ref().map(|o| observe(o, &el)));
         }
     });
     on_cleanup(move || {
-        kept.try_with_value(|(observer, _)| observer.as_ref().map(ResizeObserver::disconnect));
+        kept.try_with_value(|(observer, _)| observer.as_ref().map(disconnect));
     });
-    width.read_only()
 }

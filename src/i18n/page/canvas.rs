@@ -16,6 +16,11 @@ texts! {
         ),
         /// Under an image while the story's part that draws it loads.
         ImageLoading => ("Loading the picture…", "正在加载图像…"),
+        /// Under an image whose values changed while it was far off screen.
+        ImageWaiting => (
+            "The picture is drawn as it comes into view.",
+            "图像在滚动到此处时绘制。",
+        ),
         /// Under an image when that part could not be loaded or could not draw it.
         ImageMissing => ("The picture could not be drawn ({why}).", "图像未能绘制（{why}）。"),
         /// A canvas that failed.

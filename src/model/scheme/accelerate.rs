@@ -12,7 +12,7 @@ use crate::i18n::Lang;
 use crate::i18n::ecosystem::EcoText;
 use crate::i18n::schemes::SchemeText;
 use crate::model::{Field, ParamError, Params, Problem};
-use crate::sampler::Prepared;
+use crate::sampler::{Prepared, RunsOn};
 
 /// Accelerate's `prepare_data_loader`.
 pub struct Accelerate;
@@ -145,8 +145,8 @@ thread_local! {
     /// epoch before it).
     static LAST: RefCell<Option<Worked>> = const { RefCell::new(None) };
     /// The generator that runs on across epochs, at the start of the last epoch asked, and the
-    /// loader it is for ([`crate::sampler::RunsOn`]).
-    static RUNS: RefCell<Option<(Prepared, crate::sampler::RunsOn)>> = const { RefCell::new(None) };
+    /// loader it is for.
+    static RUNS: RefCell<Option<(Prepared, RunsOn)>> = const { RefCell::new(None) };
 }
 
 /// An epoch's order, and the loader and epoch it is for.

@@ -284,6 +284,7 @@ impl Deal {
 /// Lane `rank`'s mark in [`Deal::from_lists`]'s byte per sample: `rank + 1` in seven bits
 /// (ranks are at most [`MAX_REPLICAS`](crate::model::MAX_REPLICAS), 64).
 fn lane_mark(rank: usize) -> u8 {
+    debug_assert!(rank < 0x7f, "rank {rank} does not fit in seven bits");
     (rank % 0x7f) as u8 + 1
 }
 
@@ -294,9 +295,12 @@ fn lane_mark(rank: usize) -> u8 {
 pub fn first_copies(n: usize, batches: &[Vec<Vec<u32>>], cap: usize) -> Vec<Vec<Origin>> {
     let mut seen = vec![false; n];
     let mut origins: Vec<Vec<Origin>> = batches.iter().map(|_| Vec::new()).collect();
+    // Each lane's positions wanted: its first `cap`, or all it has.
+    let wanted: Vec<usize> =
+        batches.iter().map(|b| b.iter().map(Vec::len).sum::<usize>().min(cap)).collect();
     let steps = batches.iter().map(Vec::len).max().unwrap_or(0);
     for step in 0..steps {
-        if origins.iter().all(|o| o.len() >= cap) {
+        if origins.iter().zip(&wanted).all(|(o, &wanted)| o.len() >= wanted) {
             break;
         }
         for (rank, batches) in batches.iter().enumerate() {
