@@ -12,7 +12,7 @@
 
 use sampler_viz::i18n::Lang;
 use sampler_viz::model::scheme::{self, Shared};
-use sampler_viz::model::{Params, scoreboard};
+use sampler_viz::model::{Params, Problem, scoreboard};
 
 mod html;
 use html::{attribute, tags};
@@ -80,4 +80,43 @@ fn a_dealt_row_says_its_own_verdict_and_steps_or_its_refusal() {
         "{row}"
     );
     assert!(row.contains("不接受这些设置："), "{row}");
+}
+
+/// At ImageNet-1k on 8 the table deals every scheme but those whose epoch takes more than
+/// `ROW_BUDGET` draws (the weighted ones, seconds each there): their rows say so, in both
+/// languages, and the comparison still deals them.
+#[test]
+fn past_its_budget_a_scheme_is_not_dealt_for_the_table() {
+    let params = Params::from_query("n=1281167&num_replicas=8&batch_size=256").unwrap();
+    let rows: Vec<_> =
+        scheme::SCHEMES.iter().map(|s| scoreboard::row(*s, &params, &Shared::default())).collect();
+    let left_out: Vec<&str> = scheme::SCHEMES
+        .iter()
+        .zip(&rows)
+        .filter(|(_, row)| {
+            row.as_ref().is_err_and(|e| matches!(e[0].problem, Problem::NotDealtHere { .. }))
+        })
+        .map(|(s, _)| s.name())
+        .collect();
+    assert_eq!(left_out, ["weighted_no_wrapper", "weighted_wrapper", "monai_weighted"]);
+    for s in scheme::SCHEMES.iter().filter(|s| !left_out.contains(&s.name())) {
+        assert!(s.draws_per_epoch(&params) <= scoreboard::ROW_BUDGET, "{} is dealt", s.name());
+    }
+    for (lang, says) in [
+        (
+            Lang::En,
+            "Not dealt here: its epoch takes 40,997,344 draws, more than this table deals at once (16,777,216). Compare it to see its lanes.",
+        ),
+        (
+            Lang::Zh,
+            "此处未分配：它的一个 epoch 需要 40,997,344 次抽取，超过此表一次处理的上限（16,777,216）。加入对比即可查看其分配。",
+        ),
+    ] {
+        let html = scoreboard::table(&rows, "distributed", lang);
+        let t = tags(&html);
+        let keys = attribute(&t, "data-key");
+        assert_eq!(keys.iter().filter(|k| *k == "not-dealt").count(), 3);
+        assert!(html.contains(says), "{lang:?}: {html}");
+        assert!(!html.contains("data-key=\"refused\""), "not a refusal: the library would deal it");
+    }
 }

@@ -236,6 +236,9 @@ pub enum Problem {
     TooManyIndices { max: u64 },
     /// An epoch that a generator running on across epochs takes too many draws to reach.
     EpochTooFar { max: u64 },
+    /// A scheme whose epoch takes more draws (`draws`) than a figure dealing every scheme deals
+    /// at once (`max`): the comparison still deals it when asked.
+    NotDealtHere { draws: u64, max: u64 },
     /// What the core refused: PyTorch's error, or this tool's limit.
     Refused(SamplerError),
     /// A scheme dealt on demand ([`super::scheme::remote`]) while the part that deals it loads.
@@ -267,6 +270,13 @@ impl ParamError {
             Problem::TooManyIndices { max } => {
                 let max = crate::i18n::Count(*max);
                 return fill(ErrorText::TooManyIndices.text(lang), &[("max", &max)]);
+            }
+            Problem::NotDealtHere { draws, max } => {
+                let (draws, max) = (crate::i18n::Count(*draws), crate::i18n::Count(*max));
+                return fill(
+                    ErrorText::NotDealtHere.text(lang),
+                    &[("draws", &draws), ("max", &max)],
+                );
             }
             Problem::NotSeeding => return ErrorText::NotSeeding.text(lang).to_string(),
             Problem::NotInner => return ErrorText::NotInner.text(lang).to_string(),

@@ -6,10 +6,26 @@
 use std::fmt::Write;
 
 use super::html::{escape, library_message};
-use super::scheme::{self, Deal, Verdict, verdict};
-use super::{ParamError, story};
+use super::scheme::{self, Deal, Scheme, Shared, Verdict, verdict};
+use super::{Field, ParamError, Params, Problem, story};
 use crate::i18n::story::StoryText as T;
 use crate::i18n::{Lang, fill};
+
+/// The most draws one scheme's epoch may take to be dealt for the table, one scheme a browser
+/// task: every scheme but the weighted ones at ImageNet-1k on 8 (about ten million; the
+/// weighted ones count four to a draw and take seconds there).
+pub const ROW_BUDGET: u64 = 1 << 24;
+
+/// A row's deal: the scheme's own, or past [`ROW_BUDGET`] draws an epoch none, saying so (the
+/// comparison deals it when asked).
+pub fn row(s: &dyn Scheme, params: &Params, shared: &Shared) -> Result<Deal, Vec<ParamError>> {
+    let draws = s.draws_per_epoch(params);
+    if draws > ROW_BUDGET {
+        let problem = Problem::NotDealtHere { draws, max: ROW_BUDGET };
+        return Err(vec![ParamError::new(Field::N, problem)]);
+    }
+    s.deal(params, shared)
+}
 
 /// The table: its heading row, then one row per registered scheme, in [`scheme::SCHEMES`]'
 /// order, each dealt (`deals[k]` for the `k`-th) or still pending; `focus` is the scheme
@@ -54,6 +70,17 @@ pub fn table(deals: &[Result<Deal, Vec<ParamError>>], focus: &str, lang: Lang) -
                     escape(&verdict::said(deal, lang)),
                     escape(T::ColSteps.text(lang)),
                     escape(&steps),
+                );
+            }
+            Some(Err(errors))
+                if errors
+                    .first()
+                    .is_some_and(|e| matches!(e.problem, Problem::NotDealtHere { .. })) =>
+            {
+                let _ = write!(
+                    out,
+                    r#"<td colspan="2" class="pending" data-key="not-dealt">{}</td>"#,
+                    escape(&errors[0].message(lang))
                 );
             }
             Some(Err(errors)) => {

@@ -48,7 +48,7 @@ pub fn draw(query: &str, focus: &str, lang: &str) -> Result<HtmlSoFar, JsError> 
             }
         };
         if let Some(s) = scheme::SCHEMES.get(deals.len()) {
-            deals.push(s.deal(&params, shared));
+            deals.push(scoreboard::row(*s, &params, shared));
         }
         let done = deals.len() == scheme::SCHEMES.len();
         Ok(HtmlSoFar { html: scoreboard::table(deals, focus, lang), done })

@@ -59,6 +59,11 @@ texts! {
             "Here each rank draws its own list: this page draws at most {max} indices in all (len(dataset) × num_replicas); PyTorch has no such limit.",
             "这里每个 rank 各自生成自己的列表：本页面总共最多绘制 {max} 个索引（len(dataset) × num_replicas）；PyTorch 本身没有这个限制。",
         ),
+        /// A scheme the scoreboard leaves out at this size (the comparison deals it).
+        NotDealtHere => (
+            "Not dealt here: its epoch takes {draws} draws, more than this table deals at once ({max}). Compare it to see its lanes.",
+            "此处未分配：它的一个 epoch 需要 {draws} 次抽取，超过此表一次处理的上限（{max}）。加入对比即可查看其分配。",
+        ),
         /// This tool's cap on `len(dataset)` (not PyTorch's).
         DatasetTooLarge => (
             "len(dataset) = {n} is over this tool's limit of {max} samples",
