@@ -276,10 +276,19 @@ impl NoWrapper {
 
     /// Every process's list in epoch `epoch` of a `DataLoader` loop, drawn from `source`.
     pub fn loader_ranks(&self, epoch: u64, source: Source) -> Result<Vec<Vec<u32>>, SamplerError> {
+        // Processes seeded alike draw alike: one listing, drawn once.
+        let mut last: Option<(i128, Vec<u32>)> = None;
         (0..self.num_replicas)
             .map(|r| {
                 let seed = self.seeding.seed(self.generator_seed, r);
-                self.sampler.loader_listing(seed, epoch, source)
+                match &last {
+                    Some((drawn, listing)) if *drawn == seed => Ok(listing.clone()),
+                    _ => {
+                        let listing = self.sampler.loader_listing(seed, epoch, source)?;
+                        last = Some((seed, listing.clone()));
+                        Ok(listing)
+                    }
+                }
             })
             .collect()
     }
@@ -321,11 +330,20 @@ impl WeightedWrapper {
         Generator::manual_seed(self.seeding.seed(self.generator_seed, 0))?;
         DistributedSampler::new(&config)?;
         let w = config.num_replicas as usize;
+        // Processes seeded alike list alike: one listing, wrapped once, for all of them.
+        let mut last: Option<(i128, Vec<Vec<u32>>)> = None;
         (0..w)
             .map(|r| {
                 let seed = self.seeding.seed(self.generator_seed, r);
-                let own = self.sampler.loader_listing(seed, listed, source)?;
-                Ok(wrap_listing(&config, &own)?.swap_remove(r))
+                let wrapped = match last.take() {
+                    Some((drawn, wrapped)) if drawn == seed => wrapped,
+                    _ => {
+                        wrap_listing(&config, &self.sampler.loader_listing(seed, listed, source)?)?
+                    }
+                };
+                let mine = wrapped[r].clone();
+                last = Some((seed, wrapped));
+                Ok(mine)
             })
             .collect()
     }
