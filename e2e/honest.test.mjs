@@ -1,5 +1,5 @@
-// Honest state: while a control holds a value the library refuses, every compared panel says
-// which value it is drawn with instead and dims; the comparison carries the library's message for
+// Honest state: while a control holds a value the library refuses, every compared panel, and
+// every story step drawn from the controls, says which value it is drawn with instead and dims; the comparison carries the library's message for
 // a control that is not in its bar; a set-up refused as a whole is refused in the panel of each
 // scheme that refuses it; a good value takes every mark away.
 import { test } from "node:test";
@@ -9,6 +9,13 @@ import { useBrowser } from "./harness.mjs";
 const session = useBrowser();
 const COMPARE = "[data-testid=compare] [data-testid=gpu-lane]";
 const withPage = (params, body) => session.withPage(params, body, { ready: COMPARE });
+
+/** Each story step as [its anchor, greyed, what its note says]. */
+function readSteps(page) {
+  return page.$$eval("[data-testid=story-step]", (steps) =>
+    steps.map((s) => [s.dataset.step, s.classList.contains("stale"), s.querySelector("[data-testid=step-held]")?.textContent ?? ""]),
+  );
+}
 
 /** Each panel as { scheme, stale, held, refused }. */
 function readPanels(page) {
@@ -65,6 +72,13 @@ for (const c of CASES) {
       }
       const asked = await page.textContent("[data-testid=asked-errors]").catch(() => null);
       if (c.asked) assert.ok(asked?.includes(c.asked), `beside the comparison: ${asked}`);
+      // Every step drawn from the controls says so too; the pitfalls draw their own values.
+      const value = c.held.replace(/^Showing /, "").replace(/, the last.*$/, "");
+      for (const [step, stale, note] of await readSteps(page)) {
+        const own = step === "pitfalls";
+        assert.equal(stale, !own, `step ${step} greyed`);
+        assert.equal(note.startsWith(`This step shows ${value}`), !own, `step ${step}: "${note}"`);
+      }
     });
   });
 }
@@ -79,6 +93,7 @@ test("a good value takes every mark away", async () => {
     await page.waitForSelector(COMPARE);
     const after = await readPanels(page);
     assert.deepEqual(after.map((p) => [p.stale, p.held, p.refused]), [[false, "", ""], [false, "", ""]]);
+    assert.ok((await readSteps(page)).every(([, stale, note]) => !stale && note === ""), "no step marked");
     assert.equal(await page.locator("[data-testid=asked-errors]").count(), 0);
   });
 });

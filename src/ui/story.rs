@@ -275,14 +275,38 @@ fn StepSection(step: Step, children: Children) -> impl IntoView {
     let sentence = sentence_of(step);
     let current = use_context::<StoryCursor>().map(|c| c.step);
     let is_current = move || current.is_some_and(|c| c.get() == step);
+    // The controls whose value is refused, with the value this step is drawn with instead
+    // (the pitfalls draw their own values).
+    let state = expect_context::<AppState>();
+    let held = Memo::new(move |_| {
+        let held = state
+            .errors
+            .with(|errors| state.picture.with(|p| crate::model::controls::held(&p.params, errors)));
+        if step == Step::Pitfalls { Vec::new() } else { held }
+    });
+    let stale = move || held.with(|h| !h.is_empty());
+    let note = move || {
+        held.with(|held| {
+            (!held.is_empty()).then(|| {
+                let values: Vec<String> = held
+                    .iter()
+                    .map(|(field, value)| format!("{} = {value}", field.name()))
+                    .collect();
+                let key = if held.len() == 1 { T::HeldOne } else { T::HeldMany };
+                let text = fill(key, state.lang.get(), &[("values", &values.join(", "))]);
+                view! { <p class="held-note" data-testid="step-held">{text}</p> }
+            })
+        })
+    };
     view! {
         <section class="story-step" id=anchor data-step=anchor data-testid="story-step"
-            class:current=is_current aria-labelledby=labelled_by>
+            class:current=is_current class:stale=stale aria-labelledby=labelled_by>
             <h2 id=title_id>
                 <span class="step-number">{step.number()}". "</span>
                 {tr(step.title())}
             </h2>
             <p class="step-sentence" data-testid="step-sentence">{move || sentence().view()}</p>
+            {note}
             {step.follows().then(|| view! { <DrawnFor /> })}
             {children()}
         </section>
