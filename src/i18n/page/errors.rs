@@ -61,7 +61,7 @@ texts! {
         ),
         /// A scheme the scoreboard leaves out at this size (the comparison deals it).
         NotDealtHere => (
-            "Not dealt here: its epoch takes {draws} draws, more than this table deals at once ({max}). Compare it to see its lanes.",
+            "Not dealt here: its epoch takes {draws:# draw|# draws}, more than this table deals at once ({max}). Compare it to see its lanes.",
             "此处未分配：它的一个 epoch 需要 {draws} 次抽取，超过此表一次处理的上限（{max}）。加入对比即可查看其分配。",
         ),
         /// This tool's cap on `len(dataset)` (not PyTorch's).
