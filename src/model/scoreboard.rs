@@ -12,8 +12,9 @@ use crate::i18n::story::StoryText as T;
 use crate::i18n::{Lang, fill};
 
 /// The most draws one scheme's epoch may take to be dealt for the table, one scheme a browser
-/// task: every scheme but the weighted ones at ImageNet-1k on 8 (about ten million; the
-/// weighted ones count four to a draw and take seconds there).
+/// task: at ImageNet-1k on 8, every scheme but the weighted ones (about ten million draws; the
+/// weighted ones count four to a draw, 41 million there, and each takes hundreds of
+/// milliseconds in the browser).
 pub const ROW_BUDGET: u64 = 1 << 24;
 
 /// A row's deal: the scheme's own, or past [`ROW_BUDGET`] draws an epoch none, saying so (the
