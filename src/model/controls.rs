@@ -198,3 +198,10 @@ pub fn held(drawn: &Params, errors: &[ParamError]) -> Vec<(Field, String)> {
         .map(|field| (field, python(field)))
         .collect()
 }
+
+/// [`held`]'s values as a figure names them: `num_replicas = 2, shuffle = False`.
+pub fn held_values(held: &[(Field, String)]) -> String {
+    let values: Vec<String> =
+        held.iter().map(|(field, value)| format!("{} = {value}", field.name())).collect();
+    values.join(", ")
+}

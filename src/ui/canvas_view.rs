@@ -136,8 +136,9 @@ fn image(
             Part::Missing(why) => show(Err(missing(&why))),
             Part::Ready if w == 0 => {}
             Part::Ready => {
-                let values = Params { stage: Stage::Batch, ..picture.params.clone() }.to_query();
-                let key = (values, stage, w, lang);
+                // The epoch's parameters: the stage shown plays no part in it.
+                let query = Params { stage: Stage::Batch, ..picture.params.clone() }.to_query();
+                let key = (query, stage, w, lang);
                 if drawn_for.with_value(|drawn| drawn.as_ref() == Some(&key)) {
                     return;
                 }
@@ -151,7 +152,7 @@ fn image(
                     show(Err(loading));
                 }
                 patch::each_task(generation, generation.get_value(), move || {
-                    match draw(canvas, &picture, stage, w, lang) {
+                    match draw(canvas, &picture, &key.0, stage, w, lang) {
                         None => true,
                         Some(drawn) => {
                             if drawn.is_ok() {
@@ -189,12 +190,13 @@ struct Drawn {
 }
 
 /// One task's share of drawing stage `stage` (0: the rank map) of `picture` `width` pixels
-/// wide: `None` after handing the part the next slice of the epoch when it does not hold it
+/// wide, `query` naming its epoch (its parameters at the last stage, as the part keeps them): `None` after handing the part the next slice of the epoch when it does not hold it
 /// yet (call again in a later task); else the image, its pixels put on `canvas`, or why the
 /// part could not draw it.
 fn draw(
     canvas: NodeRef<Canvas>,
     picture: &Picture,
+    query: &str,
     stage: u8,
     width: usize,
     lang: Lang,
@@ -203,19 +205,17 @@ fn draw(
     let Some(part) = part::story::<CanvasPart>() else {
         return Some(Err(refused("not loaded".into())));
     };
-    // The epoch's parameters: the stage shown plays no part in it.
-    let query = Params { stage: Stage::Batch, ..picture.params.clone() }.to_query();
-    if !part.holds(&query) {
+    if !part.holds(query) {
         let order = picture.epoch.order();
-        let at = part.received(&query).min(order.len());
+        let at = part.received(query).min(order.len());
         let end = (at + SLICE).min(order.len());
-        if let Err(e) = part.receive(&query, at, &order[at..end]) {
+        if let Err(e) = part.receive(query, at, &order[at..end]) {
             return Some(Err(refused(e)));
         }
         // The image in a task of its own, after the last slice's.
         return None;
     }
-    let image = match part.image(&query, stage, width, lang.code()) {
+    let image = match part.image(query, stage, width, lang.code()) {
         Ok(image) => image,
         Err(e) => return Some(Err(refused(e))),
     };

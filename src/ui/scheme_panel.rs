@@ -80,10 +80,9 @@ fn HeldNote(k: usize, held: Memo<Vec<(crate::model::Field, String)>>) -> impl In
         held.with(|held| {
             (!held.is_empty()).then(|| {
                 let lang = state.lang.get();
-                let values: Vec<String> =
-                    held.iter().map(|(field, value)| format!("{} = {value}", field.name())).collect();
+                let values = crate::model::controls::held_values(held);
                 let key = if held.len() == 1 { T::HeldOne } else { T::HeldMany };
-                let text = fill(key, lang, &[("values", &values.join(", "))]);
+                let text = fill(key, lang, &[("values", &values)]);
                 let refused = refusal.get().map(|errors| {
                     // The library's refusal, or (where no library raises) the page's own rule.
                     let pytorchs = errors.iter().any(|e| e.is_pytorchs());

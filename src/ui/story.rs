@@ -194,6 +194,12 @@ pub fn Story(
         None => Step::ALL.into_iter().filter(|s| shown(*s, layout)).collect(),
     };
     let figure = figures.figure;
+    let state = expect_context::<AppState>();
+    provide_context(Held(Memo::new(move |_| {
+        state
+            .errors
+            .with(|errors| state.picture.with(|p| crate::model::controls::held(&p.params, errors)))
+    })));
     // A link to a step (`#set-epoch`): the browser looked for it before the page was drawn.
     set_timeout(follow_anchor, std::time::Duration::from_millis(50));
     let body = steps
@@ -266,6 +272,10 @@ fn shown(step: Step, layout: Layout) -> bool {
     section.is_none_or(|s| !layout.hides_section(s))
 }
 
+/// The controls whose value is refused, with the value the story is drawn with instead.
+#[derive(Clone, Copy)]
+struct Held(Memo<Vec<(crate::model::Field, String)>>);
+
 /// One step: its number and heading, its sentence, the scheme it draws and its figure.
 #[component]
 fn StepSection(step: Step, children: Children) -> impl IntoView {
@@ -275,25 +285,18 @@ fn StepSection(step: Step, children: Children) -> impl IntoView {
     let sentence = sentence_of(step);
     let current = use_context::<StoryCursor>().map(|c| c.step);
     let is_current = move || current.is_some_and(|c| c.get() == step);
-    // The controls whose value is refused, with the value this step is drawn with instead
-    // (the pitfalls draw their own values).
-    let state = expect_context::<AppState>();
-    let held = Memo::new(move |_| {
-        let held = state
-            .errors
-            .with(|errors| state.picture.with(|p| crate::model::controls::held(&p.params, errors)));
-        if step == Step::Pitfalls { Vec::new() } else { held }
-    });
-    let stale = move || held.with(|h| !h.is_empty());
+    // The controls whose value is refused, with the value the steps are drawn with instead
+    // (one memo for every step: `Story` provides it); the pitfalls draw their own values.
+    let lang = expect_context::<AppState>().lang;
+    let held = expect_context::<Held>().0;
+    let own_values = step == Step::Pitfalls;
+    let stale = move || !own_values && held.with(|h| !h.is_empty());
     let note = move || {
         held.with(|held| {
-            (!held.is_empty()).then(|| {
-                let values: Vec<String> = held
-                    .iter()
-                    .map(|(field, value)| format!("{} = {value}", field.name()))
-                    .collect();
+            (!own_values && !held.is_empty()).then(|| {
+                let values = crate::model::controls::held_values(held);
                 let key = if held.len() == 1 { T::HeldOne } else { T::HeldMany };
-                let text = fill(key, state.lang.get(), &[("values", &values.join(", "))]);
+                let text = fill(key, lang.get(), &[("values", &values)]);
                 view! { <p class="held-note" data-testid="step-held">{text}</p> }
             })
         })
