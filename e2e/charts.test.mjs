@@ -231,3 +231,20 @@ test("lang=zh says the part is missing in Chinese", async () => {
     await page.close();
   }
 });
+
+test("on a phone each chart keeps legible labels and scrolls sideways, by touch or by the keys", async () => {
+  await session.withPage({ n: 8, num_replicas: 2 }, async (page) => {
+    await page.locator("[data-testid=charts]").scrollIntoViewIfNeeded();
+    await page.waitForSelector("[data-testid=chart-coverage] .chart-svg svg", { timeout: DRAWN });
+    const charts = await page.$$eval(".chart-svg", (boxes) =>
+      boxes.map((b) => ({ box: b.clientWidth, drawn: b.querySelector("svg")?.getBoundingClientRect().width ?? 0, scrolls: b.scrollWidth > b.clientWidth, tab: b.tabIndex })),
+    );
+    assert.equal(charts.length, 4);
+    for (const c of charts) {
+      // 600 of the SVG's 720 units: its 13 px labels come out at about 11 px.
+      assert.ok(c.drawn >= 600, `drawn ${c.drawn}px wide`);
+      assert.ok(c.scrolls && c.tab === 0, JSON.stringify(c));
+    }
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, "the page itself does not scroll sideways");
+  }, { ready: "[data-testid=charts]", viewport: { width: 390, height: 844 } });
+});

@@ -129,6 +129,20 @@ test("on a phone the open walk-through stays in reach as each step scrolls into 
     const next = await page.locator("[data-testid=guide-next], [data-testid=guide-done]").first().boundingBox();
     assert.ok(next && next.y >= 0 && next.y + next.height <= 844, `stop ${k + 1}: Next on screen (${JSON.stringify(next)})`);
   }
+  // At a later step the stuck card stays small and does not repeat the step's sentence, so
+  // that the step's heading, sentence and the top of its figure show under it.
+  await page.click("[data-testid=guide-back]");
+  const step = await page.evaluate(() => document.body.dataset.guideStep);
+  assert.equal(step, "set-epoch");
+  await page.waitForFunction(() => {
+    const card = document.querySelector("[data-testid=guide-card]").getBoundingClientRect();
+    const heading = document.querySelector("#set-epoch h2").getBoundingClientRect();
+    return heading.top >= card.bottom - 1 && heading.bottom < 844 * 0.4;
+  });
+  const card = await page.locator("[data-testid=guide-card]").boundingBox();
+  assert.ok(card.height < 844 * 0.2, `the card at a later step is ${card.height}px high`);
+  assert.equal(await page.isVisible("[data-testid=guide-text]"), false, "the sentence is the step's own, below");
+  assert.equal(await page.isVisible("#set-epoch [data-testid=step-sentence]"), true);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -196,7 +196,27 @@ fn check_svgs(query: &str, v: &VisitsData, pad: &PaddingData, h: &History) {
             assert!(svg.contains(title.text(lang)), "{query}: title {title:?} in {lang:?}");
             assert!(!text.contains('{') && !text.is_empty(), "{query}: summary {text}");
         }
+        let svg = coverage::svg(h, lang).expect("drawn");
+        let widths: Vec<u32> = (0..h.seen.len()).map(|r| line_width(&svg, r)).collect();
+        assert!(
+            widths.windows(2).all(|w| w[0] > w[1]),
+            "{query}: each rank's line is wider than the next, so that equal lines all show: \
+             {widths:?}"
+        );
     }
+}
+
+/// The stroke width of rank `r`'s line in a coverage chart (its colour's `<polyline>`).
+fn line_width(svg: &str, r: usize) -> u32 {
+    let (red, green, blue) = sampler_viz::chart::RANK_COLOURS[r];
+    let colour = format!("stroke=\"#{red:02X}{green:02X}{blue:02X}\"");
+    let line = svg
+        .split("<polyline")
+        .skip(1)
+        .find(|l| l.contains(&colour))
+        .unwrap_or_else(|| panic!("no line of rank {r} ({colour}) in {svg}"));
+    let width = line.split("stroke-width=\"").nth(1).and_then(|w| w.split('"').next());
+    width.and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("no width in {line}"))
 }
 
 #[test]
@@ -305,7 +325,7 @@ fn a_figure_holds_its_chart_summary_and_download() {
     assert_eq!(
         drawn,
         format!(
-            r#"<figure class="chart" data-testid="chart-visits" data-key="chart-visits"><div class="chart-svg" role="img" aria-label="Visits per sample in one epoch, all ranks" data-key="svg"><svg></svg></div><figcaption class="chart-summary" data-testid="chart-visits-summary" data-key="summary">8 &lt; 9 &amp; more</figcaption><div class="chart-actions" data-key="actions"><button type="button" data-testid="chart-visits-download" data-save="{file}" data-saved="Saved {file}." data-refused="The browser refused to save {file}." data-key="save">Download SVG</button><span class="chart-status" role="status" data-key="status"></span></div></figure>"#
+            r#"<figure class="chart" data-testid="chart-visits" data-key="chart-visits"><div class="chart-svg" role="img" aria-label="Visits per sample in one epoch, all ranks" tabindex="0" data-key="svg"><svg></svg></div><figcaption class="chart-summary" data-testid="chart-visits-summary" data-key="summary">8 &lt; 9 &amp; more</figcaption><div class="chart-actions" data-key="actions"><button type="button" data-testid="chart-visits-download" data-save="{file}" data-saved="Saved {file}." data-refused="The browser refused to save {file}." data-key="save">Download SVG</button><span class="chart-status" role="status" data-key="status"></span></div></figure>"#
         )
     );
     let failed = figure::html(

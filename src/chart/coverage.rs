@@ -34,6 +34,10 @@ pub fn svg(history: &History, lang: Lang) -> Result<String, ChartError> {
             .label_style(("sans-serif", LABEL).into_font().color(&draw::INK))
             .axis_desc_style(("sans-serif", LABEL).into_font().color(&draw::INK))
             .draw()?;
+        // Ranks often cover exactly as much as each other: each line is drawn a little
+        // narrower than the one before it, so that lines on the same points show as nested
+        // stripes of every rank's colour rather than the last rank's alone.
+        let tracked = history.seen.len() as u32;
         for (r, seen) in history.seen.iter().enumerate() {
             let points: Vec<(f64, f64)> = seen
                 .iter()
@@ -41,8 +45,12 @@ pub fn svg(history: &History, lang: Lang) -> Result<String, ChartError> {
                 .map(|(e, &s)| ((e + 1) as f64, share(s, history.n)))
                 .collect();
             let colour = rank_colour(r);
-            chart.draw_series(LineSeries::new(points.iter().copied(), colour.stroke_width(3)))?;
-            chart.draw_series(points.iter().map(|&p| Circle::new(p, 4, colour.filled())))?;
+            let wider = tracked - 1 - r as u32;
+            let width = 2 + 3 * wider / 2;
+            chart
+                .draw_series(LineSeries::new(points.iter().copied(), colour.stroke_width(width)))?;
+            let radius = 4 + wider as i32;
+            chart.draw_series(points.iter().map(|&p| Circle::new(p, radius, colour.filled())))?;
         }
         for e in 1..=k {
             let (x, y) = chart.backend_coord(&(e as f64, 0.0));
