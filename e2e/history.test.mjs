@@ -4,7 +4,7 @@
 // and scrolling past the first screen stops them for good.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { goldenCases, useBrowser } from "./harness.mjs";
+import { goldenCases, pageQuery, useBrowser } from "./harness.mjs";
 
 const session = useBrowser();
 const HISTORY = "[data-testid=epoch-history][data-scheme=distributed]:not([aria-busy=true]) [data-testid=history-row]";
@@ -126,6 +126,40 @@ test("the landing page: unticking set_epoch keeps the epochs playing, and every 
     await page.waitForFunction((before) => document.querySelector("[data-testid=epoch]").textContent !== before, before, { timeout: 5000 });
     assert.equal(await page.getAttribute("[data-testid=play-epochs]", "aria-pressed"), "true", "still playing");
     assert.equal(await page.locator("[data-testid=epoch-history][data-scheme=distributed] [data-same-as=\"0\"]").count(), 6);
+  }, { ready: HISTORY, options: { reducedMotion: "no-preference" }, viewport: { width: 1280, height: 800 } });
+});
+
+test("the landing page, left alone, plays a round with set_epoch and a round without, and says so", async () => {
+  await session.withPage({}, async (page) => {
+    const SET_EPOCH = "[data-testid=compare] [data-testid=control-set_epoch]";
+    const STAMPED = "[data-testid=epoch-history][data-scheme=distributed] [data-same-as=\"0\"]";
+    await page.waitForSelector("[data-testid=play-epochs][aria-pressed=true]");
+    assert.match(await page.textContent("[data-testid=demo-note]"), /epochs 0–3 with set_epoch, then without/);
+    assert.equal(await page.isChecked(SET_EPOCH), true);
+    assert.equal(await page.locator(STAMPED).count(), 0, "with set_epoch no epoch repeats");
+    // After epochs 0–3 the play unticks set_epoch itself: every later epoch is stamped.
+    await page.waitForFunction((s) => !document.querySelector(s).checked, SET_EPOCH, { timeout: 12_000 });
+    await page.waitForFunction((s) => document.querySelectorAll(s).length === 6, STAMPED);
+    assert.equal(pageQuery(page).get("set_epoch"), null, "playing by itself keeps the bare address");
+    await page.waitForFunction(() => /The same order as epoch 0/.test(document.querySelector("[data-testid=scheme-panel][data-scheme=distributed] [data-testid=verdict]").textContent));
+    // And after the next round ticks it again.
+    await page.waitForFunction((s) => document.querySelector(s).checked, SET_EPOCH, { timeout: 12_000 });
+    await page.waitForFunction((s) => document.querySelectorAll(s).length === 0, STAMPED);
+  }, { ready: HISTORY, options: { reducedMotion: "no-preference" }, viewport: { width: 1280, height: 800 } });
+});
+
+test("the landing page: once the reader has set_epoch in hand, the play leaves it as they set it", async () => {
+  await session.withPage({}, async (page) => {
+    const SET_EPOCH = "[data-testid=compare] [data-testid=control-set_epoch]";
+    await page.waitForSelector("[data-testid=play-epochs][aria-pressed=true]");
+    await page.click(SET_EPOCH);
+    await page.click(SET_EPOCH);
+    assert.equal(await page.locator("[data-testid=demo-note]").count(), 0, "no note once the reader has it");
+    // Round the epochs once more: still ticked, still playing.
+    await page.waitForFunction(() => document.querySelector("[data-testid=epoch]").textContent === "epoch 3", null, { timeout: 12_000 });
+    await page.waitForFunction(() => document.querySelector("[data-testid=epoch]").textContent === "epoch 0", null, { timeout: 5_000 });
+    assert.equal(await page.isChecked(SET_EPOCH), true);
+    assert.equal(await page.getAttribute("[data-testid=play-epochs]", "aria-pressed"), "true");
   }, { ready: HISTORY, options: { reducedMotion: "no-preference" }, viewport: { width: 1280, height: 800 } });
 });
 

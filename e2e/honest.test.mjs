@@ -97,3 +97,21 @@ test("a good value takes every mark away", async () => {
     assert.equal(await page.locator("[data-testid=asked-errors]").count(), 0);
   });
 });
+
+test("a refused value's message sits under the comparison's fields and moves none of them", async () => {
+  for (const width of [1280, 390]) {
+    await session.withPage({}, async (page) => {
+      const places = () =>
+        page.$$eval("[data-testid=compare] .bar-fields > *", (items) => items.map((i) => Math.round(i.getBoundingClientRect().left)));
+      const before = await places();
+      await page.fill("[data-testid=compare] [data-testid=control-num_replicas]", "0");
+      await page.waitForFunction(() => document.querySelector("[data-testid=error-num_replicas]")?.textContent.includes("Invalid rank 0"));
+      assert.deepEqual(await places(), before, `${width}: every field where it was`);
+      const [field, message] = await page.evaluate(() =>
+        ["[data-testid=control-num_replicas]", "[data-testid=error-num_replicas]"].map((s) => document.querySelector(s).getBoundingClientRect().toJSON()),
+      );
+      assert.ok(message.top >= field.bottom, `${width}: the message is below the field`);
+      assert.equal(await page.getAttribute("[data-testid=control-num_replicas]", "aria-describedby"), "error-num_replicas");
+    }, { ready: COMPARE, viewport: { width, height: 844 } });
+  }
+});

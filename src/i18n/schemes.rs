@@ -205,6 +205,11 @@ texts! {
         PlayEpochs => ("Play epochs", "播放 epoch"),
         /// Pauses them.
         PauseEpochs => ("Pause epochs", "暂停 epoch"),
+        /// The landing page playing by itself, `set_epoch` ticked and unticked in turn.
+        PlayingBoth => (
+            "Playing by itself: epochs 0–{last} with set_epoch, then without.",
+            "自动播放：epoch 0–{last}，先调用 set_epoch，再不调用。"
+        ),
         /// One epoch back.
         PreviousEpoch => ("Previous epoch", "上一个 epoch"),
         /// One epoch on.

@@ -6,7 +6,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::controls::{FIRST, NumberField, Toggle, message_and_rule, presets};
+use super::controls::{FIRST, FieldErrors, NumberField, Toggle, message_and_rule, presets};
 use super::epoch_play::{EpochPlay, EpochSteps};
 use super::scheme_panel::{SchemePanel, WRAP_TILES, tile_style};
 use super::{AppState, fill, thousands, tr};
@@ -151,15 +151,24 @@ pub fn Compare(
             <div class="compare-bar">
                 {(!layout.embed).then(presets)}
                 <div class="bar-fields">
-                    <NumberField field=Field::N label="len(dataset)" />
-                    <NumberField field=Field::NumReplicas label="num_replicas" />
-                    <NumberField field=Field::BatchSize label="batch_size" />
-                    <Toggle field=Field::Shuffle label="shuffle" />
-                    <Toggle field=Field::DropLast label="drop_last" />
-                    <Toggle field=Field::SetEpoch label="set_epoch" />
-                    <NumberField field=Field::Epoch label="epoch" />
+                    <NumberField field=Field::N label="len(dataset)" errors_apart=true />
+                    <NumberField field=Field::NumReplicas label="num_replicas" errors_apart=true />
+                    <NumberField field=Field::BatchSize label="batch_size" errors_apart=true />
+                    <Toggle field=Field::Shuffle label="shuffle" errors_apart=true />
+                    <Toggle field=Field::DropLast label="drop_last" errors_apart=true />
+                    <Toggle field=Field::SetEpoch label="set_epoch" errors_apart=true />
+                    <NumberField field=Field::Epoch label="epoch" errors_apart=true />
                     {epochs.then(|| view! { <EpochPlay steps=steps /> })}
                     {(!layout.embed).then(|| view! { <super::present::PresentButton /> })}
+                </div>
+                // Under the fields, not in them: a long message (PyTorch's own) would widen its
+                // field and push the fields after it sideways.
+                <div class="bar-errors">
+                    {FIRST
+                        .iter()
+                        .filter(|&&field| !layout.hides(field))
+                        .map(|&field| view! { <FieldErrors field=field /> })
+                        .collect_view()}
                 </div>
             </div>
             <CompareError />

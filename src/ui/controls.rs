@@ -153,11 +153,14 @@ pub fn NumberField(
     /// Its name on the page (PyTorch's name, or a text that follows the page's language).
     #[prop(into)]
     label: Signal<&'static str>,
+    /// Its messages go elsewhere (the comparison's bar gathers them under its fields).
+    #[prop(optional)]
+    errors_apart: bool,
 ) -> impl IntoView {
-    (!layout().hides(field)).then(|| number_input(field, label))
+    (!layout().hides(field)).then(|| number_input(field, label, errors_apart))
 }
 
-fn number_input(field: Field, label: Signal<&'static str>) -> impl IntoView {
+fn number_input(field: Field, label: Signal<&'static str>, errors_apart: bool) -> impl IntoView {
     let state = expect_context::<AppState>();
     let shown = state.shown(field);
     let has_error = move || !state.errors_for(field).get().is_empty();
@@ -177,7 +180,7 @@ fn number_input(field: Field, label: Signal<&'static str>) -> impl IntoView {
                 prop:value=move || shown.get().text()
                 on:input=move |ev| state.set(field, event_target_value(&ev))
             />
-            <FieldErrors field=field />
+            {(!errors_apart).then(|| view! { <FieldErrors field=field /> })}
         </div>
     }
 }
@@ -189,11 +192,14 @@ pub fn Toggle(
     field: Field,
     /// Its name on the page.
     label: &'static str,
+    /// Its messages go elsewhere (the comparison's bar gathers them under its fields).
+    #[prop(optional)]
+    errors_apart: bool,
 ) -> impl IntoView {
-    (!layout().hides(field)).then(|| checkbox(field, label))
+    (!layout().hides(field)).then(|| checkbox(field, label, errors_apart))
 }
 
-fn checkbox(field: Field, label: &'static str) -> impl IntoView {
+fn checkbox(field: Field, label: &'static str, errors_apart: bool) -> impl IntoView {
     let state = expect_context::<AppState>();
     let shown = state.shown(field);
     // Ticking these leaves the landing page's epochs playing: the play is what shows them.
@@ -211,7 +217,7 @@ fn checkbox(field: Field, label: &'static str) -> impl IntoView {
                 />
                 <code>{label}</code>
             </label>
-            <FieldErrors field=field />
+            {(!errors_apart).then(|| view! { <FieldErrors field=field /> })}
         </div>
     }
 }

@@ -1,7 +1,9 @@
 //! The comparison's epoch controls: the epoch shown, a step back and on, and play, which moves
 //! the epoch on every [`TICK_MS`]. The landing page (no parameter but `lang=`) plays by itself until
-//! the reader touches anything, unless they asked for reduced motion. ←/→ and Space work
-//! while the focus is in the comparison. Every change goes through the state (`epoch=`).
+//! the reader touches anything, unless they asked for reduced motion: round after round of the
+//! epochs the history shows, `set_epoch` ticked and unticked in turn, so that a reader who never
+//! clicks sees the epochs repeat without it. ←/→ and Space work while the focus is in the
+//! comparison. Every change goes through the state (`epoch=`).
 
 use leptos::ev;
 use leptos::prelude::*;
@@ -27,6 +29,9 @@ pub struct EpochSteps {
     pub playing: RwSignal<bool>,
     /// Whether they play by themselves (the landing page), going round.
     autoplay: RwSignal<bool>,
+    /// Whether each round, playing by itself, turns `set_epoch` over (until the reader
+    /// touches `set_epoch` or `shuffle` themselves, or anything else).
+    pub turns_set_epoch: RwSignal<bool>,
     /// The tiles' places before the latest change, until the new epoch is drawn.
     pub before: StoredValue<Option<Snapshot>>,
 }
@@ -39,6 +44,7 @@ impl EpochSteps {
             state,
             playing: RwSignal::new(auto),
             autoplay: RwSignal::new(auto),
+            turns_set_epoch: RwSignal::new(auto),
             before: StoredValue::new(None),
         }
     }
@@ -65,12 +71,23 @@ impl EpochSteps {
     fn tick(self) {
         let next = self.current() + 1;
         let round = self.autoplay.get_untracked() && next >= AUTOPLAY_EPOCHS;
+        if round && self.turns_set_epoch.get_untracked() {
+            // The next round with `set_epoch` turned over, in one change from the last epoch.
+            let on = self.state.picture.with_untracked(|p| p.params.set_epoch);
+            self.before.set_value(flip::capture());
+            self.state.set_many_quiet(&[
+                (Field::SetEpoch, crate::model::flag_text(!on).to_string()),
+                (Field::Epoch, "0".to_string()),
+            ]);
+            return;
+        }
         self.show(if round { 0 } else { next });
     }
 
     /// Plays or pauses.
     pub fn toggle(self) {
         self.autoplay.set(false);
+        self.turns_set_epoch.set(false);
         self.playing.update(|p| *p = !*p);
     }
 
@@ -83,6 +100,7 @@ impl EpochSteps {
     /// Stops playing (the reader took over).
     pub fn stop(self) {
         self.autoplay.set(false);
+        self.turns_set_epoch.set(false);
         self.playing.set(false);
     }
 }
@@ -103,8 +121,13 @@ pub fn EpochPlay(
     // The reader touching anything, or moving the focus, ends the landing page's own playing;
     // but not `set_epoch` or `shuffle`, whose effect the playing epochs show.
     let take_over = move |target: Option<web_sys::EventTarget>| {
-        if steps.autoplay.get_untracked() && !keeps_play(target) {
-            steps.stop();
+        if steps.autoplay.get_untracked() {
+            if keeps_play(target) {
+                // The reader has `set_epoch` (or `shuffle`) in hand: the play leaves it to them.
+                steps.turns_set_epoch.set(false);
+            } else {
+                steps.stop();
+            }
         }
     };
     let pointer = window_event_listener(ev::pointerdown, move |e| take_over(e.target()));
@@ -149,6 +172,15 @@ pub fn EpochPlay(
                 aria-live=move || if steps.autoplay.get() { "off" } else { "polite" }>
                 {move || fill(T::Epoch, state.lang.get(), &[("epoch", &epoch())])}
             </output>
+            // Why `set_epoch` ticks and unticks by itself.
+            {move || steps.turns_set_epoch.get().then(|| {
+                let last = AUTOPLAY_EPOCHS - 1;
+                view! {
+                    <span class="demo-note" data-testid="demo-note">
+                        {fill(T::PlayingBoth, state.lang.get(), &[("last", &last)])}
+                    </span>
+                }
+            })}
         </div>
     }
 }

@@ -109,6 +109,12 @@ impl AppState {
         self.recompute(true);
     }
 
+    /// [`Self::set_many`] without rewriting the URL (the landing page playing by itself).
+    pub fn set_many_quiet(&self, values: &[(Field, String)]) {
+        self.texts.update(|t| t.extend(values.iter().cloned()));
+        self.recompute(false);
+    }
+
     /// The text of one control.
     pub fn text(&self, field: Field) -> Signal<String> {
         let texts = self.texts;
