@@ -6,6 +6,16 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { goldenCases, pageQuery, useBrowser } from "./harness.mjs";
 
+/**
+ * The reader sets the comparison's set_epoch box to `checked` by clicking it (twice when the
+ * landing page's own play turned it over just before the first click).
+ */
+async function takeSetEpoch(page, checked) {
+  const box = "[data-testid=compare] [data-testid=control-set_epoch]";
+  await page.click(box);
+  if ((await page.isChecked(box)) !== checked) await page.click(box);
+}
+
 const session = useBrowser();
 const HISTORY = "[data-testid=epoch-history][data-scheme=distributed]:not([aria-busy=true]) [data-testid=history-row]";
 const withPage = (params, body, options) => session.withPage(params, body, { ready: HISTORY, ...options });
@@ -120,7 +130,7 @@ test("every compared scheme has its history, and the step plot per epoch", async
 test("the landing page: unticking set_epoch keeps the epochs playing, and every later epoch is stamped", async () => {
   await session.withPage({}, async (page) => {
     await page.waitForSelector("[data-testid=play-epochs][aria-pressed=true]");
-    await page.click("[data-testid=control-set_epoch]");
+    await takeSetEpoch(page, false);
     await page.waitForSelector("[data-testid=epoch-history][data-scheme=distributed] [data-testid=history-row][data-epoch=\"3\"][data-same-as=\"0\"]");
     const before = await page.textContent("[data-testid=epoch]");
     await page.waitForFunction((before) => document.querySelector("[data-testid=epoch]").textContent !== before, before, { timeout: 5000 });
@@ -135,8 +145,9 @@ test("the landing page, left alone, plays a round with set_epoch and a round wit
     const STAMPED = "[data-testid=epoch-history][data-scheme=distributed] [data-same-as=\"0\"]";
     await page.waitForSelector("[data-testid=play-epochs][aria-pressed=true]");
     assert.match(await page.textContent("[data-testid=demo-note]"), /epochs 0–3 with set_epoch, then without/);
-    assert.equal(await page.isChecked(SET_EPOCH), true);
-    assert.equal(await page.locator(STAMPED).count(), 0, "with set_epoch no epoch repeats");
+    // A round with set_epoch (the first, or the third on a slow machine): no epoch repeats.
+    await page.waitForFunction((s) => document.querySelector(s).checked, SET_EPOCH, { timeout: 12_000 });
+    await page.waitForFunction((s) => document.querySelectorAll(s).length === 0, STAMPED);
     // After epochs 0–3 the play unticks set_epoch itself: every later epoch is stamped.
     await page.waitForFunction((s) => !document.querySelector(s).checked, SET_EPOCH, { timeout: 12_000 });
     await page.waitForFunction((s) => document.querySelectorAll(s).length === 6, STAMPED);
@@ -152,14 +163,29 @@ test("the landing page: once the reader has set_epoch in hand, the play leaves i
   await session.withPage({}, async (page) => {
     const SET_EPOCH = "[data-testid=compare] [data-testid=control-set_epoch]";
     await page.waitForSelector("[data-testid=play-epochs][aria-pressed=true]");
-    await page.click(SET_EPOCH);
-    await page.click(SET_EPOCH);
-    assert.equal(await page.locator("[data-testid=demo-note]").count(), 0, "no note once the reader has it");
+    await takeSetEpoch(page, true);
+    assert.equal(await page.isVisible("[data-testid=demo-note]"), false, "no note once the reader has it");
     // Round the epochs once more: still ticked, still playing.
     await page.waitForFunction(() => document.querySelector("[data-testid=epoch]").textContent === "epoch 3", null, { timeout: 12_000 });
     await page.waitForFunction(() => document.querySelector("[data-testid=epoch]").textContent === "epoch 0", null, { timeout: 5_000 });
     assert.equal(await page.isChecked(SET_EPOCH), true);
     assert.equal(await page.getAttribute("[data-testid=play-epochs]", "aria-pressed"), "true");
+  }, { ready: HISTORY, options: { reducedMotion: "no-preference" }, viewport: { width: 1280, height: 800 } });
+});
+
+test("the landing page: the reader taking over in a round without set_epoch keeps what is shown, and the URL says so", async () => {
+  await session.withPage({}, async (page) => {
+    const SET_EPOCH = "[data-testid=compare] [data-testid=control-set_epoch]";
+    await page.waitForSelector("[data-testid=play-epochs][aria-pressed=true]");
+    const present = async () => (await page.locator("[data-testid=present]").boundingBox())?.x;
+    const before = await present();
+    await page.waitForFunction((s) => !document.querySelector(s).checked, SET_EPOCH, { timeout: 12_000 });
+    await page.click("[data-testid=next-epoch]");
+    await page.waitForSelector("[data-testid=play-epochs][aria-pressed=false]");
+    assert.equal(await page.isChecked(SET_EPOCH), false, "what was shown stays");
+    assert.equal(pageQuery(page).get("set_epoch"), "0", "and the URL says so");
+    assert.equal(await page.isVisible("[data-testid=demo-note]"), false);
+    assert.equal(await present(), before, "the note's room stays: nothing beside it moved");
   }, { ready: HISTORY, options: { reducedMotion: "no-preference" }, viewport: { width: 1280, height: 800 } });
 });
 

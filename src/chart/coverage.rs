@@ -46,7 +46,7 @@ pub fn svg(history: &History, lang: Lang) -> Result<String, ChartError> {
                 .collect();
             let colour = rank_colour(r);
             let wider = tracked - 1 - r as u32;
-            let width = 2 + 3 * wider / 2;
+            let width = 2 + 2 * wider;
             chart
                 .draw_series(LineSeries::new(points.iter().copied(), colour.stroke_width(width)))?;
             let radius = 4 + wider as i32;

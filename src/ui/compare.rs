@@ -161,13 +161,13 @@ pub fn Compare(
                     {epochs.then(|| view! { <EpochPlay steps=steps /> })}
                     {(!layout.embed).then(|| view! { <super::present::PresentButton /> })}
                 </div>
-                // Under the fields, not in them: a long message (PyTorch's own) would widen its
-                // field and push the fields after it sideways.
+                // Under the fields, not in them (a long message, PyTorch's own, would widen its
+                // field and push the fields after it sideways), each naming its field.
                 <div class="bar-errors">
                     {FIRST
                         .iter()
                         .filter(|&&field| !layout.hides(field))
-                        .map(|&field| view! { <FieldErrors field=field /> })
+                        .map(|&field| view! { <FieldErrors field=field named=true /> })
                         .collect_view()}
                 </div>
             </div>

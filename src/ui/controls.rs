@@ -249,6 +249,9 @@ pub fn EpochField() -> impl IntoView {
 pub fn FieldErrors(
     /// The parameter whose errors to show.
     field: Field,
+    /// Each message starts with the parameter's name (shown apart from its control).
+    #[prop(optional)]
+    named: bool,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let errors = state.errors_for(field);
@@ -261,7 +264,10 @@ pub fn FieldErrors(
                     .get()
                     .into_iter()
                     .map(|e| view! {
-                        <p>{message_and_rule(&e, lang)}</p>
+                        <p>
+                            {named.then(|| view! { <code>{field.name()}</code> ": " })}
+                            {message_and_rule(&e, lang)}
+                        </p>
                     })
                     .collect_view()
             }}

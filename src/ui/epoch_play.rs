@@ -40,12 +40,34 @@ impl EpochSteps {
     /// Playing stopped; on the landing page it starts by itself.
     pub fn new(state: AppState, landing: bool) -> Self {
         let auto = landing && !flip::reduced_motion();
+        // Presenting, the presenter has `set_epoch` in hand from the start.
+        let presenting =
+            use_context::<super::present::Presenting>().is_some_and(|p| p.on.get_untracked());
         Self {
             state,
             playing: RwSignal::new(auto),
             autoplay: RwSignal::new(auto),
-            turns_set_epoch: RwSignal::new(auto),
+            turns_set_epoch: RwSignal::new(auto && !presenting),
             before: StoredValue::new(None),
+        }
+    }
+
+    /// Notes where the tiles stand, so that they travel to the next epoch's places; a change
+    /// that dealt nothing new leaves no old places to travel from later.
+    fn travel(self) {
+        self.before.set_value(flip::capture());
+        let before = self.before;
+        set_timeout(move || before.set_value(None), std::time::Duration::from_millis(1000));
+    }
+
+    /// The play no longer turns `set_epoch` over. What it shows stays; if that is a round
+    /// without `set_epoch`, the URL says so from now on (it was kept bare while playing).
+    fn hand_over(self) {
+        if self.turns_set_epoch.get_untracked() {
+            self.turns_set_epoch.set(false);
+            if !self.state.picture.with_untracked(|p| p.params.set_epoch) {
+                self.state.write_url();
+            }
         }
     }
 
@@ -55,7 +77,7 @@ impl EpochSteps {
 
     /// Shows epoch `epoch`, noting where the tiles stood so that they travel.
     pub fn show(self, epoch: u64) {
-        self.before.set_value(flip::capture());
+        self.travel();
         let text = epoch.min(MAX_EPOCH).to_string();
         // Playing by itself, the landing page keeps its bare address.
         if self.autoplay.get_untracked() {
@@ -63,9 +85,6 @@ impl EpochSteps {
         } else {
             self.state.set(Field::Epoch, text);
         }
-        // A change that dealt nothing new leaves no old places to travel from later.
-        let before = self.before;
-        set_timeout(move || before.set_value(None), std::time::Duration::from_millis(1000));
     }
 
     fn tick(self) {
@@ -74,7 +93,7 @@ impl EpochSteps {
         if round && self.turns_set_epoch.get_untracked() {
             // The next round with `set_epoch` turned over, in one change from the last epoch.
             let on = self.state.picture.with_untracked(|p| p.params.set_epoch);
-            self.before.set_value(flip::capture());
+            self.travel();
             self.state.set_many_quiet(&[
                 (Field::SetEpoch, crate::model::flag_text(!on).to_string()),
                 (Field::Epoch, "0".to_string()),
@@ -86,8 +105,8 @@ impl EpochSteps {
 
     /// Plays or pauses.
     pub fn toggle(self) {
+        self.hand_over();
         self.autoplay.set(false);
-        self.turns_set_epoch.set(false);
         self.playing.update(|p| *p = !*p);
     }
 
@@ -99,8 +118,8 @@ impl EpochSteps {
 
     /// Stops playing (the reader took over).
     pub fn stop(self) {
+        self.hand_over();
         self.autoplay.set(false);
-        self.turns_set_epoch.set(false);
         self.playing.set(false);
     }
 }
@@ -124,7 +143,7 @@ pub fn EpochPlay(
         if steps.autoplay.get_untracked() {
             if keeps_play(target) {
                 // The reader has `set_epoch` (or `shuffle`) in hand: the play leaves it to them.
-                steps.turns_set_epoch.set(false);
+                steps.hand_over();
             } else {
                 steps.stop();
             }
@@ -172,12 +191,14 @@ pub fn EpochPlay(
                 aria-live=move || if steps.autoplay.get() { "off" } else { "polite" }>
                 {move || fill(T::Epoch, state.lang.get(), &[("epoch", &epoch())])}
             </output>
-            // Why `set_epoch` ticks and unticks by itself.
-            {move || steps.turns_set_epoch.get().then(|| {
+            // Why `set_epoch` ticks and unticks by itself; once the reader has taken over it
+            // keeps its room, hidden, so that nothing beside it moves under their pointer.
+            {steps.turns_set_epoch.get_untracked().then(|| {
                 let last = AUTOPLAY_EPOCHS - 1;
                 view! {
-                    <span class="demo-note" data-testid="demo-note">
-                        {fill(T::PlayingBoth, state.lang.get(), &[("last", &last)])}
+                    <span class="demo-note" data-testid="demo-note"
+                        class:ended=move || !steps.turns_set_epoch.get()>
+                        {move || fill(T::PlayingBoth, state.lang.get(), &[("last", &last)])}
                     </span>
                 }
             })}

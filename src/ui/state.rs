@@ -109,6 +109,11 @@ impl AppState {
         self.recompute(true);
     }
 
+    /// Writes what the controls ask for into the URL (after changes made without it).
+    pub fn write_url(&self) {
+        replace_query(&self.asked.get_untracked().to_query());
+    }
+
     /// [`Self::set_many`] without rewriting the URL (the landing page playing by itself).
     pub fn set_many_quiet(&self, values: &[(Field, String)]) {
         self.texts.update(|t| t.extend(values.iter().cloned()));
