@@ -19,11 +19,18 @@ pub fn randperm(n: u32, g: &mut Generator) -> Vec<u32> {
     permutation
 }
 
+/// Items of the swap loop's start written for the cost of one of its steps (a step draws and
+/// swaps at random places; writing `0..n` in order is far cheaper).
+const FILL_PER_STEP: u32 = 8;
+
 /// `randperm(n)` drawn in slices, so that a page can let the browser paint between them.
 /// Whatever the slices, the draws and the permutation are exactly [`randperm`]'s.
 #[derive(Clone)]
 pub struct Randperm {
     r: Vec<u32>,
+    /// How much of `r` holds its start (`0..n` for the swap loop): written in the first
+    /// slices, not at once, since at the size cap that alone is a long task in a browser.
+    filled: u32,
     done: u32,
     steps: u32,
     inside_out: bool,
@@ -39,16 +46,27 @@ impl Randperm {
     /// Starts either of PyTorch's loops, whatever `n` (tests run the large loop on small `n`).
     fn with_loop(n: u32, g: Generator, inside_out: bool) -> Self {
         // The swap loop starts from 0..n and makes n - 1 steps; the inside-out loop fills as it goes.
-        let (r, steps) = if inside_out {
-            (vec![0; n as usize], n)
-        } else {
-            ((0..n).collect(), n.saturating_sub(1))
-        };
-        Self { r, done: 0, steps, inside_out, g }
+        let (filled, steps) = if inside_out { (n, n) } else { (0, n.saturating_sub(1)) };
+        Self { r: vec![0; n as usize], filled, done: 0, steps, inside_out, g }
     }
 
     /// Takes up to `steps` more steps of PyTorch's loop; `true` once the permutation is whole.
+    /// Before the swap loop's first step, its start `0..n` is written, [`FILL_PER_STEP`]
+    /// items for each step of the budget.
     pub fn advance(&mut self, steps: u32) -> bool {
+        let mut steps = steps;
+        if self.filled < self.r.len() as u32 {
+            let n = self.r.len() as u32;
+            let end = self.filled.saturating_add(steps.saturating_mul(FILL_PER_STEP)).min(n);
+            for i in self.filled..end {
+                self.r[i as usize] = i;
+            }
+            steps -= (end - self.filled).div_ceil(FILL_PER_STEP).min(steps);
+            self.filled = end;
+            if end < n {
+                return false;
+            }
+        }
         let end = self.done.saturating_add(steps).min(self.steps);
         let (r, g) = (&mut self.r, &mut self.g);
         if self.inside_out {
@@ -72,7 +90,7 @@ impl Randperm {
 
     /// Whether every step has been taken.
     pub fn is_done(&self) -> bool {
-        self.done == self.steps
+        self.done == self.steps && self.filled == self.r.len() as u32
     }
 
     /// How many steps are taken, and how many there are in all.
@@ -162,11 +180,19 @@ mod tests {
 
     #[test]
     fn slices_give_the_same_permutation() {
-        for (n, inside_out) in [(1000, false), (1000, true), (1, false), (0, true)] {
+        // Slices of 1 and 7 steps write the swap loop's start over many slices before a step.
+        let cases = [(1000, false), (1000, true), (1, false), (0, true), (0, false), (57, false)];
+        for ((n, inside_out), slice) in cases.into_iter().flat_map(|c| [1, 7, 5000].map(|s| (c, s)))
+        {
             let whole = run_loop(n, &mut Generator::from_seed(11), inside_out);
             let mut task = Randperm::with_loop(n, Generator::from_seed(11), inside_out);
-            while !task.advance(7) {}
-            assert_eq!(task.finish().0, whole, "n={n} inside_out={inside_out}");
+            let mut slices = 1;
+            while !task.advance(slice) {
+                slices += 1;
+            }
+            let expected = (u64::from(n) / 8 + u64::from(n)).div_ceil(u64::from(slice)).max(1);
+            assert!(slices <= expected + 1, "n={n}: {slices} slices of {slice}");
+            assert_eq!(task.finish().0, whole, "n={n} inside_out={inside_out} slice={slice}");
         }
     }
 
