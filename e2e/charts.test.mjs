@@ -246,5 +246,11 @@ test("on a phone each chart keeps legible labels and scrolls sideways, by touch 
       assert.ok(c.scrolls && c.tab === 0, JSON.stringify(c));
     }
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, "the page itself does not scroll sideways");
+    assert.equal(await page.locator(".chart-swipe:visible").count(), 4, "each says it scrolls");
   }, { ready: "[data-testid=charts]", viewport: { width: 390, height: 844 } });
+  await session.withPage({ n: 8, num_replicas: 2 }, async (page) => {
+    await page.locator("[data-testid=charts]").scrollIntoViewIfNeeded();
+    await page.waitForSelector("[data-testid=chart-coverage] .chart-svg svg", { timeout: DRAWN });
+    assert.equal(await page.locator(".chart-swipe:visible").count(), 0, "nothing to swipe on a desktop");
+  }, { ready: "[data-testid=charts]" });
 });

@@ -325,7 +325,7 @@ fn a_figure_holds_its_chart_summary_and_download() {
     assert_eq!(
         drawn,
         format!(
-            r#"<figure class="chart" data-testid="chart-visits" data-key="chart-visits"><div class="chart-svg" role="img" aria-label="Visits per sample in one epoch, all ranks" tabindex="0" data-key="svg"><svg></svg></div><figcaption class="chart-summary" data-testid="chart-visits-summary" data-key="summary">8 &lt; 9 &amp; more</figcaption><div class="chart-actions" data-key="actions"><button type="button" data-testid="chart-visits-download" data-save="{file}" data-saved="Saved {file}." data-refused="The browser refused to save {file}." data-key="save">Download SVG</button><span class="chart-status" role="status" data-key="status"></span></div></figure>"#
+            r#"<figure class="chart" data-testid="chart-visits" data-key="chart-visits"><div class="chart-svg" role="img" aria-label="Visits per sample in one epoch, all ranks" tabindex="0" data-key="svg"><svg></svg></div><p class="chart-swipe" aria-hidden="true" data-key="swipe">Swipe sideways for the whole chart.</p><figcaption class="chart-summary" data-testid="chart-visits-summary" data-key="summary">8 &lt; 9 &amp; more</figcaption><div class="chart-actions" data-key="actions"><button type="button" data-testid="chart-visits-download" data-save="{file}" data-saved="Saved {file}." data-refused="The browser refused to save {file}." data-key="save">Download SVG</button><span class="chart-status" role="status" data-key="status"></span></div></figure>"#
         )
     );
     let failed = figure::html(

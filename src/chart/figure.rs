@@ -37,9 +37,17 @@ pub fn html(
     let said = |key: T| escape(&fill(key.text(lang), &[("name", &file)]));
     // A drawn chart can be scrolled sideways on a phone (assets/charts.css), by the keys once
     // focused; an empty one is not a stop on the way.
-    let focusable = if drawing.is_empty() { "" } else { r#" tabindex="0""# };
+    let (focusable, swipe) = if drawing.is_empty() {
+        ("", String::new())
+    } else {
+        let swipe = format!(
+            r#"<p class="chart-swipe" aria-hidden="true" data-key="swipe">{}</p>"#,
+            escape(T::Swipe.text(lang))
+        );
+        (r#" tabindex="0""#, swipe)
+    };
     format!(
-        r#"<figure class="chart" data-testid="{testid}" data-key="{testid}"><div class="chart-svg" role="img" aria-label="{}"{focusable} data-key="svg">{drawing}</div>{failure}<figcaption class="chart-summary" data-testid="{testid}-summary" data-key="summary">{}</figcaption><div class="chart-actions" data-key="actions"><button type="button" data-testid="{testid}-download" data-save="{}" data-saved="{}" data-refused="{}" data-key="save">{}</button><span class="chart-status" role="status" data-key="status"></span></div></figure>"#,
+        r#"<figure class="chart" data-testid="{testid}" data-key="{testid}"><div class="chart-svg" role="img" aria-label="{}"{focusable} data-key="svg">{drawing}</div>{swipe}{failure}<figcaption class="chart-summary" data-testid="{testid}-summary" data-key="summary">{}</figcaption><div class="chart-actions" data-key="actions"><button type="button" data-testid="{testid}-download" data-save="{}" data-saved="{}" data-refused="{}" data-key="save">{}</button><span class="chart-status" role="status" data-key="status"></span></div></figure>"#,
         escape(title.text(lang)),
         escape(summary),
         escape(file),

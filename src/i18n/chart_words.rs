@@ -96,6 +96,8 @@ texts! {
         ),
         /// The download button.
         Download => ("Download SVG", "下载 SVG"),
+        /// Under a chart on a phone, where it scrolls sideways.
+        Swipe => ("Swipe sideways for the whole chart.", "左右滑动可看到整张图。"),
         /// After a download.
         Saved => ("Saved {name}.", "已保存 {name}。"),
         /// When the browser refuses a download.

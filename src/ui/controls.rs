@@ -249,7 +249,9 @@ pub fn EpochField() -> impl IntoView {
 pub fn FieldErrors(
     /// The parameter whose errors to show.
     field: Field,
-    /// Each message starts with the parameter's name (shown apart from its control).
+    /// Each library's message starts with the parameter's name (shown apart from its
+    /// control; PyTorch's may name another, `Invalid rank 0` for `num_replicas=0`; the page's
+    /// own begin with it).
     #[prop(optional)]
     named: bool,
 ) -> impl IntoView {
@@ -265,7 +267,7 @@ pub fn FieldErrors(
                     .into_iter()
                     .map(|e| view! {
                         <p>
-                            {named.then(|| view! { <code>{field.name()}</code> ": " })}
+                            {(named && e.is_pytorchs()).then(|| view! { <code>{field.name()}</code> ": " })}
                             {message_and_rule(&e, lang)}
                         </p>
                     })
