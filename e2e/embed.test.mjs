@@ -175,7 +175,7 @@ test("hide= leaves out a compared scheme's options, the lengths and the pipeline
 const PITFALLS = ["no_set_epoch", "seed_per_rank", "eval_padding", "drop_last", "tiny_dataset",
   "no_sampler", "lengths", "resume", "double_shuffle", "split_batches", "even_batches",
   "lightning_eval", "stateful_resume", "iterable_no_shard", "iterable_sampler", "uneven_hang",
-  "worker_same_numpy_seed"];
+  "worker_same_numpy_seed", "weighted_no_wrapper", "weighted_seed_per_rank", "monai_empty_slice"];
 
 test("every pitfall embeds with both sides and no serious accessibility violation (three in Chinese too)", async () => {
   const docs = await readFile(new URL("../docs/embed.md", import.meta.url), "utf8");

@@ -148,15 +148,25 @@ test("the landing page, left alone, plays a round with set_epoch and a round wit
     // A round with set_epoch (the first, or the third on a slow machine): no epoch repeats.
     await page.waitForFunction((s) => document.querySelector(s).checked, SET_EPOCH, { timeout: 12_000 });
     await page.waitForFunction((s) => document.querySelectorAll(s).length === 0, STAMPED);
+    const top = () => page.evaluate(() => Math.round(document.querySelector("[data-testid=epoch-history][data-scheme=distributed]").getBoundingClientRect().top));
+    const before = await top();
     // After epochs 0–3 the play unticks set_epoch itself: every later epoch is stamped.
     await page.waitForFunction((s) => !document.querySelector(s).checked, SET_EPOCH, { timeout: 12_000 });
     await page.waitForFunction((s) => document.querySelectorAll(s).length === 6, STAMPED);
     assert.equal(pageQuery(page).get("set_epoch"), null, "playing by itself keeps the bare address");
     await page.waitForFunction(() => /The same order as epoch 0/.test(document.querySelector("[data-testid=scheme-panel][data-scheme=distributed] [data-testid=verdict]").textContent));
+    assert.equal(await top(), before, "the verdict's longer sentence moves nothing below it");
     // And after the next round ticks it again.
     await page.waitForFunction((s) => document.querySelector(s).checked, SET_EPOCH, { timeout: 12_000 });
     await page.waitForFunction((s) => document.querySelectorAll(s).length === 0, STAMPED);
   }, { ready: HISTORY, options: { reducedMotion: "no-preference" }, viewport: { width: 1280, height: 800 } });
+});
+
+test("390×844: the landing page playing by itself keeps the shown panel's epochs 0–3 in the first screen", async () => {
+  await session.withPage({}, async (page) => {
+    await page.waitForSelector("[data-testid=play-epochs][aria-pressed=true]");
+    assert.deepEqual(await outside(page, ["[data-scheme=distributed] [data-testid=history-row][data-epoch=\"3\"]"]), []);
+  }, { ready: HISTORY, options: { reducedMotion: "no-preference" }, viewport: { width: 390, height: 844 } });
 });
 
 test("the landing page: once the reader has set_epoch in hand, the play leaves it as they set it", async () => {

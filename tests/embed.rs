@@ -189,3 +189,28 @@ fn the_height_goes_back_to_the_origin_that_asked() {
     assert_eq!(reply_origin("null"), "*");
     assert_eq!(reply_origin(""), "*");
 }
+
+/// docs/embed.md's row of `compare=` and of `scenario=`: a registered scheme or pitfall the
+/// embedding guide does not name cannot be found by a tutorial's author.
+#[test]
+fn the_embedding_guide_names_every_scheme_and_every_pitfall() {
+    let docs = include_str!("../docs/embed.md");
+    let row = |start: &str| {
+        docs.lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("docs/embed.md has a row starting {start}"))
+    };
+    let compare = row("| `compare=");
+    for scheme in sampler_viz::model::scheme::SCHEMES {
+        let name = format!("`{}`", scheme.name());
+        assert!(compare.contains(&name), "docs/embed.md's compare= row names {name}");
+    }
+    let scenario = row("| `scenario=");
+    for s in Scenario::ALL {
+        let name = format!("`{}`", s.name());
+        assert!(scenario.contains(&name), "docs/embed.md's scenario= row names {name}");
+    }
+    let count = ["seventeen", "eighteen", "nineteen", "twenty", "twenty-one", "twenty-two"];
+    let said = count.iter().position(|w| scenario.contains(&format!("the {w} pitfalls")));
+    assert_eq!(said.map(|k| k + 17), Some(Scenario::ALL.len()), "the row counts the pitfalls");
+}

@@ -144,7 +144,8 @@ pub fn Compare(
     let follow = move |e: ev::PointerEvent| highlight(sample_of(e.target()));
     let follow_focus = move |e: ev::FocusEvent| highlight(sample_of(e.target()));
     view! {
-        <section class="compare" data-testid="compare" aria-labelledby="compare-title" on:keydown=on_key
+        <section class="compare" class:turning=steps.turns_set_epoch.get_untracked()
+            data-testid="compare" aria-labelledby="compare-title" on:keydown=on_key
             on:pointerover=follow on:focusin=follow_focus on:pointerleave=move |_| highlight(None)>
             <style data-testid="follow-style">{move || followed.get().map(follow_rule)}</style>
             <h2 id="compare-title" class="compare-title">{tr(T::Heading)}</h2>

@@ -126,8 +126,8 @@ texts! {
         ),
         /// Rule: `num_replicas <= 0`.
         RuleReplicas => (
-            "num_replicas is the number of processes (GPUs) and must be at least 1.",
-            "num_replicas 是进程（GPU）的数量，至少为 1。",
+            "num_replicas is the number of processes (GPUs) and must be at least 1. PyTorch checks it through rank, which must lie between 0 and num_replicas - 1: below 1 no rank can.",
+            "num_replicas 是进程（GPU）的数量，至少为 1。PyTorch 通过 rank 检查它：rank 必须在 0 到 num_replicas - 1 之间，num_replicas 小于 1 时没有可用的 rank。",
         ),
         /// Rule: `rank` outside `0 ..= num_replicas - 1`.
         RuleRank => (
