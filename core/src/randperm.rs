@@ -27,10 +27,11 @@ const FILL_PER_STEP: u32 = 8;
 /// Whatever the slices, the draws and the permutation are exactly [`randperm`]'s.
 #[derive(Clone)]
 pub struct Randperm {
+    /// The permutation so far. Its room is taken at the start but written only as the loop
+    /// goes (the swap loop's start `0..n` in its first slices): at the size cap, writing or
+    /// zeroing 64 MB at once is a long task in a browser.
     r: Vec<u32>,
-    /// How much of `r` holds its start (`0..n` for the swap loop): written in the first
-    /// slices, not at once, since at the size cap that alone is a long task in a browser.
-    filled: u32,
+    n: u32,
     done: u32,
     steps: u32,
     inside_out: bool,
@@ -46,8 +47,8 @@ impl Randperm {
     /// Starts either of PyTorch's loops, whatever `n` (tests run the large loop on small `n`).
     fn with_loop(n: u32, g: Generator, inside_out: bool) -> Self {
         // The swap loop starts from 0..n and makes n - 1 steps; the inside-out loop fills as it goes.
-        let (filled, steps) = if inside_out { (n, n) } else { (0, n.saturating_sub(1)) };
-        Self { r: vec![0; n as usize], filled, done: 0, steps, inside_out, g }
+        let steps = if inside_out { n } else { n.saturating_sub(1) };
+        Self { r: Vec::with_capacity(n as usize), n, done: 0, steps, inside_out, g }
     }
 
     /// Takes up to `steps` more steps of PyTorch's loop; `true` once the permutation is whole.
@@ -55,30 +56,26 @@ impl Randperm {
     /// items for each step of the budget.
     pub fn advance(&mut self, steps: u32) -> bool {
         let mut steps = steps;
-        if self.filled < self.r.len() as u32 {
-            let n = self.r.len() as u32;
-            let end = self.filled.saturating_add(steps.saturating_mul(FILL_PER_STEP)).min(n);
-            for i in self.filled..end {
-                self.r[i as usize] = i;
-            }
-            steps -= (end - self.filled).div_ceil(FILL_PER_STEP).min(steps);
-            self.filled = end;
-            if end < n {
+        let filled = self.r.len() as u32;
+        if !self.inside_out && filled < self.n {
+            let end = filled.saturating_add(steps.saturating_mul(FILL_PER_STEP)).min(self.n);
+            self.r.extend(filled..end);
+            steps -= (end - filled).div_ceil(FILL_PER_STEP).min(steps);
+            if end < self.n {
                 return false;
             }
         }
         let end = self.done.saturating_add(steps).min(self.steps);
-        let (r, g) = (&mut self.r, &mut self.g);
+        let (r, g, n) = (&mut self.r, &mut self.g, self.n);
         if self.inside_out {
             // for i in 0..n: z = random64() % (i + 1); r[i] = r[z]; r[z] = i
             for i in self.done as usize..end as usize {
                 let z = (g.random64() % (i as u64 + 1)) as usize;
-                r[i] = r[z];
-                r[z] = i as u32;
+                r.push(i as u32);
+                r.swap(i, z);
             }
         } else {
             // for i in 0..n-1: z = random() % (n - i); swap(r[i], r[i + z])
-            let n = r.len() as u32;
             for i in self.done..end {
                 let z = g.random() % (n - i);
                 r.swap(i as usize, (i + z) as usize);
@@ -90,7 +87,7 @@ impl Randperm {
 
     /// Whether every step has been taken.
     pub fn is_done(&self) -> bool {
-        self.done == self.steps && self.filled == self.r.len() as u32
+        self.done == self.steps && self.r.len() == self.n as usize
     }
 
     /// How many steps are taken, and how many there are in all.
@@ -176,6 +173,37 @@ mod tests {
         let (r, rest) = Randperm::with_loop(n, g.clone(), inside_out).finish();
         *g = rest;
         r
+    }
+
+    /// PyTorch's two loops as written in its source, on a whole array, for the task to match.
+    fn as_written(n: u32, g: &mut Generator, inside_out: bool) -> Vec<u32> {
+        if inside_out {
+            let mut r = vec![0u32; n as usize];
+            for i in 0..n as usize {
+                let z = (g.random64() % (i as u64 + 1)) as usize;
+                r[i] = r[z];
+                r[z] = i as u32;
+            }
+            r
+        } else {
+            let mut r: Vec<u32> = (0..n).collect();
+            for i in 0..n.saturating_sub(1) {
+                let z = g.random() % (n - i);
+                r.swap(i as usize, (i + z) as usize);
+            }
+            r
+        }
+    }
+
+    #[test]
+    fn the_task_is_the_loop_as_written() {
+        for (n, inside_out) in [(1000, false), (1000, true), (1, true), (2, false), (0, false)] {
+            for seed in [0, 7, 11] {
+                let expected = as_written(n, &mut Generator::from_seed(seed), inside_out);
+                let got = run_loop(n, &mut Generator::from_seed(seed), inside_out);
+                assert_eq!(got, expected, "n={n} inside_out={inside_out} seed={seed}");
+            }
+        }
     }
 
     #[test]
