@@ -44,6 +44,7 @@ pub fn App() -> impl IntoView {
     provide_context(state);
     provide_context(layout);
     provide_context(super::present::Presenting::from_url(state, layout.embed));
+    super::compare::Held::provide(state);
     Focus::provide(state);
     super::story::StoryCursor::provide(layout.embed);
     super::story_styles::Missing::provide();

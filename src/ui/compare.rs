@@ -20,9 +20,18 @@ use crate::model::{Field, ParamError, Params, Stage, controls};
 const COVER_BUDGET: u64 = 1 << 21;
 
 /// The controls that hold a refused value, with the value drawn instead
-/// ([`controls::held`]): every panel says so, dimmed.
+/// ([`controls::held`]): every panel and every story step says so, dimmed.
 #[derive(Clone, Copy)]
 pub struct Held(pub Memo<Vec<(Field, String)>>);
+
+impl Held {
+    /// Provides the one memo the comparison and the story both read.
+    pub fn provide(state: AppState) {
+        provide_context(Held(Memo::new(move |_| {
+            state.errors.with(|errors| state.picture.with(|p| controls::held(&p.params, errors)))
+        })));
+    }
+}
 
 /// When every GPU of each compared scheme has seen everything, in the panels' order.
 #[derive(Clone, Copy)]
@@ -58,11 +67,6 @@ pub fn Compare(
         schemes.iter().map(|s| epochs_to_cover(*s, &params, COVER_BUDGET)).collect::<Vec<_>>()
     });
     provide_context(Covers(covers));
-    // The controls whose value is refused, with the value the panels are drawn with instead.
-    let held = Memo::new(move |_| {
-        state.errors.with(|errors| state.picture.with(|p| controls::held(&p.params, errors)))
-    });
-    provide_context(Held(held));
     let steps = EpochSteps::new(state, landing);
     // Once the new epoch is drawn, the tiles travel from where they stood.
     Effect::new(move |_| {

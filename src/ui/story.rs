@@ -194,12 +194,6 @@ pub fn Story(
         None => Step::ALL.into_iter().filter(|s| shown(*s, layout)).collect(),
     };
     let figure = figures.figure;
-    let state = expect_context::<AppState>();
-    provide_context(Held(Memo::new(move |_| {
-        state
-            .errors
-            .with(|errors| state.picture.with(|p| crate::model::controls::held(&p.params, errors)))
-    })));
     // A link to a step (`#set-epoch`): the browser looked for it before the page was drawn.
     set_timeout(follow_anchor, std::time::Duration::from_millis(50));
     let body = steps
@@ -272,10 +266,6 @@ fn shown(step: Step, layout: Layout) -> bool {
     section.is_none_or(|s| !layout.hides_section(s))
 }
 
-/// The controls whose value is refused, with the value the story is drawn with instead.
-#[derive(Clone, Copy)]
-struct Held(Memo<Vec<(crate::model::Field, String)>>);
-
 /// One step: its number and heading, its sentence, the scheme it draws and its figure.
 #[component]
 fn StepSection(step: Step, children: Children) -> impl IntoView {
@@ -288,7 +278,7 @@ fn StepSection(step: Step, children: Children) -> impl IntoView {
     // The controls whose value is refused, with the value the steps are drawn with instead
     // (one memo for every step: `Story` provides it); the pitfalls draw their own values.
     let lang = expect_context::<AppState>().lang;
-    let held = expect_context::<Held>().0;
+    let held = expect_context::<super::compare::Held>().0;
     let own_values = step == Step::Pitfalls;
     let stale = move || !own_values && held.with(|h| !h.is_empty());
     let note = move || {
