@@ -9,6 +9,7 @@ pub mod epoch_history;
 pub mod export;
 pub mod guide;
 pub mod html;
+pub mod lanes;
 pub mod layout;
 pub mod params;
 pub mod picture;

@@ -2,20 +2,16 @@
 //! samples another lane also holds ringed, what the loader leaves out faded), the samples no
 //! GPU gets, and the verdict and facts read off its deal.
 
-use std::collections::BTreeMap;
-use std::sync::Arc;
-
 use leptos::prelude::*;
 
 use super::compare::Deals;
 use super::controls::message_lang;
-use super::{AppState, fill, rank_colour, thousands, tr};
+use super::{AppState, fill, thousands, tr};
 use crate::i18n::Lang;
-use crate::i18n::ecosystem::EcoText as E;
 use crate::i18n::schemes::SchemeText as T;
+use crate::model::lanes::{WRAP_TILES, class_of};
 use crate::model::scheme::coverage::Cover as CoverAt;
-use crate::model::scheme::{self, Deal, LANE_CAP, Lane, Origin, SCHEMES};
-use crate::model::weights::Classes;
+use crate::model::scheme::{self, Deal, SCHEMES};
 
 /// A sample's look, the same in every lane, scheme and epoch: a hue by index (golden angle).
 pub fn tile_style(index: u32) -> String {
@@ -166,30 +162,12 @@ fn Picker(k: usize) -> impl IntoView {
 
 /// Lanes, what no GPU gets and the verdict.
 fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
-    let batch = deal.batch_size.max(1);
     let classes = deal.draws.as_ref().and_then(|d| d.classes.as_ref()).map(|c| c.classes);
-    let mut lanes: Vec<(usize, Lane, Vec<String>)> = Vec::with_capacity(deal.lanes.len());
-    for (r, (lane, keys)) in deal.lanes.iter().zip(flip_keys(deal, k)).enumerate() {
-        lanes.push((r, lane.clone(), keys));
-    }
-    // Many GPUs: the first lanes are drawn at once, the others a browser task per chunk later,
-    // so that no task draws thousands of tiles.
-    let mut chunks = lanes.chunks(FIRST_LANES).map(|chunk| Arc::new(chunk.to_vec()));
+    // Written as text, a few lanes at a time: at 64 GPUs, thousands of tiles.
+    let mut chunks = crate::model::lanes::html(deal, k, lang, FIRST_LANES).into_iter();
     let first = chunks.next().unwrap_or_default();
-    let now = first
-        .iter()
-        .map(|(r, lane, keys)| lane_view(lane, *r, keys, batch, classes, lang))
-        .collect_view();
-    let later = chunks
-        .map(|chunk| {
-            view! {
-                <Later>
-                    {chunk.iter().map(|(r, lane, keys)| lane_view(lane, *r, keys, batch, classes, lang)).collect_view()}
-                </Later>
-            }
-        })
-        .collect_view();
-    let lanes = view! { {now} {later} };
+    let lanes = NodeRef::<leptos::html::Div>::new();
+    lanes.on_load(move |host| later(host.into(), chunks.collect()));
     let unseen = deal.unseen_len();
     let unseen_row = (unseen > 0).then(|| {
         let tiles = deal.unseen.iter().map(|&i| view! { <span class="tile faded" data-unseen=i data-class=class_of(classes, i)>{i}</span> }).collect_view();
@@ -213,7 +191,7 @@ fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
         }
     });
     view! {
-        <div class="lanes">{lanes}</div>
+        <div class="lanes" node_ref=lanes inner_html=first></div>
         {legend}
         {unseen_row}
         <p class="verdict" class:repeats=deal.repeats_shown().is_some() data-testid="verdict">{crate::model::scheme::verdict::said(deal, lang)}</p>
@@ -228,137 +206,30 @@ fn facts(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
     }
 }
 
-/// Rows (lanes, the dataset, the samples no GPU gets) of at most this many tiles wrap onto more
-/// rows; longer ones scroll (and fade at the edge, so that a cut tile reads as "more this way").
-pub(super) const WRAP_TILES: usize = 32;
-
-/// Lanes drawn in the panel's first task; the rest follow in chunks of as many.
+/// Lanes put in at once; the rest follow in chunks of as many.
 const FIRST_LANES: usize = 8;
 
-/// Draws its children one browser task after it is placed.
-#[component]
-fn Later(children: ChildrenFn) -> impl IntoView {
-    let ready = RwSignal::new(false);
-    set_timeout(
-        move || {
-            let _ = ready.try_set(true);
-        },
-        std::time::Duration::ZERO,
-    );
-    move || ready.get().then(|| children())
-}
-
-/// Each tile's `data-flip` key: its sample and which copy of it in the panel, so that a
-/// sample moving to another lane between epochs travels there.
-fn flip_keys(deal: &Deal, k: usize) -> Vec<Vec<String>> {
-    let mut copies = BTreeMap::<u32, usize>::new();
-    let mut key = |index: u32| {
-        let copy = copies.entry(index).or_default();
-        *copy += 1;
-        format!("{k}-{index}-{copy}")
-    };
-    deal.lanes.iter().map(|lane| lane.tiles.iter().map(|t| key(t.index)).collect()).collect()
-}
-
-/// One GPU's lane: its tiles in order, batch by batch, then what its loader leaves out.
-fn lane_view(
-    lane: &Lane,
-    rank: usize,
-    keys: &[String],
-    batch: usize,
-    classes: Option<Classes>,
-    lang: Lang,
-) -> AnyView {
-    // Where each batch starts (its worker is the batch's place in this list).
-    let starts = lane.batch_starts(batch, lane.tiles.len());
-    let tiles = lane
-        .tiles
-        .iter()
-        .zip(keys)
-        .enumerate()
-        .map(|(pos, (tile, key))| {
-            let padding = tile.origin == Origin::Padding;
-            let again = tile.origin == Origin::Again;
-            let repeat = tile.origin == Origin::Repeat;
-            let origin = match tile.origin {
-                Origin::Sample => None,
-                Origin::Padding => Some("padding"),
-                Origin::Again => Some("again"),
-                Origin::Repeat => Some("repeat"),
-            };
-            let class = class_of(classes, tile.index);
-            // Where a new process took over: a mark before its first sample.
-            let mark = (lane.resumed_at == Some(pos)).then(|| view! {
-                <span class="resume-mark" data-testid="resume-mark" aria-hidden="true">{E::Resumed.text(lang)}</span>
-                <span class="sr-only">{E::SrResumed.text(lang)}</span>
-            });
-            // The worker that loaded the batch, before its first sample.
-            let start = starts.binary_search(&pos);
-            let worker = start.ok().and_then(|b| lane.workers.get(b).copied());
-            let tag = worker.map(|w| {
-                let text = fill(E::Worker, lang, &[("w", &w)]);
-                let title = text.clone();
-                view! { <span class="worker-tag" data-worker=w title=title>{format!("w{w}")}<span class="sr-only">{text}</span></span> }
-            });
-            view! {
-                {mark}
-                {tag}
-                <span class="tile" class:batch-start={pos > 0 && start.is_ok()}
-                    data-index=tile.index data-dup=tile.dup.then_some("1")
-                    data-origin=origin data-class=class
-                    data-flip=key.clone() style=tile_style(tile.index)>
-                {tile.index}
-                {class.map(|c| view! { <span class="sr-only">{fill(T::SrClass, lang, &[("c", &c)])}</span> })}
-                {repeat.then(|| view! { <span class="sr-only">{T::SrRepeat.text(lang)}</span> })}
-                {padding.then(|| view! { <span class="sr-only">{T::SrPadding.text(lang)}</span> })}
-                {again.then(|| view! { <span class="sr-only">{E::SrAgain.text(lang)}</span> })}
-                {tile.dup.then(|| view! { <span class="sr-only">{T::SrDup.text(lang)}</span> })}
-            </span>
-            }
-        })
-        .collect_view();
-    let more = lane.len.saturating_sub(LANE_CAP);
-    let left_out = lane
-        .left_out
-        .iter()
-        .map(|&i| view! { <span class="tile faded" data-left-out=i>{i}</span> })
-        .collect_view();
-    let label = fill(T::Gpu, lang, &[("rank", &rank)]);
-    // A process that raised: the library's exception and message in place of its tiles.
-    let content = match &lane.raised {
-        Some((epoch, error)) => {
-            let exception = error.exception().unwrap_or_default();
-            view! {
-                <span class="lane-raised" data-testid="lane-raised">
-                    {fill(T::RaisedIn, lang, &[("epoch", epoch)])}" "
-                    <strong lang="en">{format!("{exception}: {error}")}</strong>
-                </span>
-            }
-            .into_any()
-        }
-        None => view! {
-            <span class="tiles" class:wrap={lane.tiles.len() <= WRAP_TILES} tabindex="0" role="group"
-                aria-label=label.clone()>
-                {tiles}
-                {(more > 0).then(|| view! { <span class="more">{fill(T::More, lang, &[("count", &thousands(more as u64))])}</span> })}
-                {(!lane.left_out.is_empty()).then(|| view! { <span class="left-out-label">{T::LeftOut.text(lang)}</span> })}
-                {left_out}
-            </span>
-        }
-        .into_any(),
-    };
-    view! {
-        <div class="gpu-lane" data-testid="gpu-lane" data-rank=rank>
-            <span class="lane-label" style=format!("--rank:{}", rank_colour(rank))>{label}</span>
-            {content}
-        </div>
+/// Puts `chunks` of lanes into `host` one at a time, each in a task after the browser has
+/// drawn the one before, so that no task lays out thousands of tiles; stops once `host` has
+/// left the page (a newer deal replaced it).
+fn later(host: web_sys::Element, mut chunks: std::collections::VecDeque<String>) {
+    if chunks.is_empty() {
+        return;
     }
-    .into_any()
-}
-
-/// A sample's class as its tile's `data-class`, when the weights balance classes.
-fn class_of(classes: Option<Classes>, index: u32) -> Option<u8> {
-    classes.map(|c| c.of(index))
+    request_animation_frame(move || {
+        set_timeout(
+            move || {
+                if !host.is_connected() {
+                    return;
+                }
+                if let Some(chunk) = chunks.pop_front() {
+                    let _ = host.insert_adjacent_html("beforeend", &chunk);
+                }
+                later(host, chunks);
+            },
+            std::time::Duration::ZERO,
+        );
+    });
 }
 
 /// Epochs until every GPU has seen every sample (worked out a moment after the lanes).

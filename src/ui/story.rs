@@ -300,8 +300,10 @@ fn StepSection(step: Step, children: Children) -> impl IntoView {
             </h2>
             <p class="step-sentence" data-testid="step-sentence">{move || sentence().view()}</p>
             {note}
-            {step.follows().then(|| view! { <DrawnFor /> })}
-            {children()}
+            <div class="step-figure">
+                {step.follows().then(|| view! { <DrawnFor /> })}
+                {children()}
+            </div>
         </section>
     }
 }
