@@ -162,6 +162,16 @@ test("the landing page, left alone, plays a round with set_epoch and a round wit
   }, { ready: HISTORY, options: { reducedMotion: "no-preference" }, viewport: { width: 1280, height: 800 } });
 });
 
+for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) test(`${viewport.width}×${viewport.height}: the landing page in a round without set_epoch has every GPU's epochs 0–3 and their stamps in the first screen`, async () => {
+  await session.withPage({}, async (page) => {
+    const STAMPED = "[data-testid=epoch-history][data-scheme=distributed] [data-same-as=\"0\"]";
+    await page.waitForFunction((s) => document.querySelectorAll(s).length === 6, STAMPED, { timeout: 20_000 });
+    const rows = "[data-testid=epoch-history][data-scheme=distributed] [data-testid=history-row]";
+    assert.equal(await page.locator(rows).count(), 4 * 2);
+    assert.deepEqual(await outside(page, [rows, `${rows} .same-stamp`]), []);
+  }, { ready: HISTORY, options: { reducedMotion: "no-preference" }, viewport });
+});
+
 test("390×844: the landing page playing by itself keeps the shown panel's epochs 0–3 in the first screen", async () => {
   await session.withPage({}, async (page) => {
     await page.waitForSelector("[data-testid=play-epochs][aria-pressed=true]");
