@@ -2,7 +2,7 @@
 // exactly the samples two lanes hold, compare= picks the schemes, epochs play and move.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PARTS_MISSING, appUrl, goldenCases, openBeforeTheStorysPart, openPage, pageQuery, seriousViolations, storyPartFiles, useBrowser } from "./harness.mjs";
+import { PARTS_MISSING, appUrl, goldenCases, openBeforeTheStorysPart, openPage, pageQuery, readIndexTable, seriousViolations, storyPartFiles, useBrowser } from "./harness.mjs";
 import { pytorchRanks } from "./golden-ranks.mjs";
 
 const session = useBrowser();
@@ -224,6 +224,31 @@ test("under reduced motion the landing page stays on epoch 0", async () => {
   await withPage({}, async (page) => {
     await page.waitForTimeout(2500);
     assert.match(await page.textContent("[data-testid=epoch]"), /epoch 0/);
+  });
+});
+
+test("64 GPUs: every lane in rank order, each the index table's row, also after epoch changes made while they are put in", async () => {
+  await withPage({ n: 4000, num_replicas: 64 }, async (page) => {
+    const check = async (epoch) => {
+      await page.waitForFunction((e) => document.querySelector("[data-testid=epoch]")?.textContent.includes(String(e)), epoch);
+      await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=compare] [data-testid=scheme-panel]")]
+        .every((p) => p.querySelectorAll("[data-testid=gpu-lane]").length === 64));
+      const rows = await readIndexTable(page, "index-table");
+      const [distributed, none] = await readPanels(page);
+      assert.deepEqual(distributed.lanes.map((l) => l.rank), [...Array(64).keys()], `epoch ${epoch}: ranks in order`);
+      assert.deepEqual(none.lanes.map((l) => l.rank), [...Array(64).keys()]);
+      assert.equal(rows.length, 64);
+      for (const [r, lane] of distributed.lanes.entries()) {
+        assert.deepEqual(lane.indices, rows[r].indices.slice(0, lane.indices.length), `epoch ${epoch}, GPU ${r}`);
+        assert.equal(lane.indices.length, Math.min(rows[r].indices.length, 64));
+      }
+      return distributed.lanes[63].indices;
+    };
+    const first = await check(0);
+    // Two epochs on, the second while the first one's lanes are still being put in.
+    await page.click("[data-testid=next-epoch]");
+    await page.click("[data-testid=next-epoch]");
+    assert.notDeepEqual(await check(2), first, "GPU 63's lane is epoch 2's");
   });
 });
 

@@ -1,9 +1,10 @@
-//! A compared scheme's lanes, as HTML the page puts in whole (`ui::scheme_panel`): one lane per
-//! GPU of sample tiles in order, batch by batch (a batch's worker before its first tile, a
-//! resumed process's mark before its first sample), then what its loader leaves out; or, for a
-//! process that raised, the library's exception in place of its tiles. At 64 GPUs that is
-//! thousands of tiles: written as text and parsed by the browser in one go, they cost a small
-//! part of building them element by element.
+//! A compared scheme's lanes, as HTML the page puts in (`ui::scheme_panel`): one lane per GPU
+//! of sample tiles in order, batch by batch (a batch's worker before its first tile, a resumed
+//! process's mark before its first sample), then what its loader leaves out; or, for a process
+//! that raised, the library's exception in place of its tiles. At 64 GPUs that is thousands of
+//! tiles: written as text and parsed by the browser, they cost a small part of building them
+//! element by element, and the page puts them in a chunk of lanes at a time
+//! ([`TILES_PER_CHUNK`]) so that no frame lays out all of them.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -19,24 +20,38 @@ use crate::i18n::{Count, Lang, fill};
 /// rows; longer ones scroll (and fade at the edge, so that a cut tile reads as "more this way").
 pub const WRAP_TILES: usize = 32;
 
-/// Every lane of `deal`, the `k`-th compared scheme's, in `lang`, in chunks of `per_chunk`
-/// lanes (so that the page can put in a few at a time).
-pub fn html(deal: &Deal, k: usize, lang: Lang, per_chunk: usize) -> Vec<String> {
+/// The tiles the page lays out in one frame at most (four lanes of [`LANE_CAP`]): with the
+/// rest of a new picture, about 30 ms of style and layout for two panels in Chromium on a
+/// 2-core machine.
+pub const TILES_PER_CHUNK: usize = 4 * LANE_CAP;
+
+/// Every lane of `deal`, the `k`-th compared scheme's, in `lang`, in chunks of whole lanes of
+/// at most `tiles_per_chunk` tiles (a longer lane is a chunk of its own), so that the page can
+/// put in a few lanes at a time; a deal of few tiles is one chunk.
+pub fn html(deal: &Deal, k: usize, lang: Lang, tiles_per_chunk: usize) -> Vec<String> {
     let batch = deal.batch_size.max(1);
     let classes = deal.draws.as_ref().and_then(|d| d.classes.as_ref()).map(|c| c.classes);
-    let keys = flip_keys(deal, k);
-    let lanes: Vec<(usize, (&Lane, Vec<String>))> =
-        deal.lanes.iter().zip(keys).enumerate().collect();
-    lanes
-        .chunks(per_chunk.max(1))
-        .map(|chunk| {
-            let mut out = String::with_capacity(chunk.len() * LANE_CAP * 120);
-            for (rank, (lane, keys)) in chunk {
-                lane_html(&mut out, lane, *rank, keys, batch, classes, lang);
-            }
-            out
-        })
-        .collect()
+    let mut chunks = Vec::new();
+    let (mut out, mut tiles) = (String::new(), 0);
+    for (rank, (lane, keys)) in deal.lanes.iter().zip(flip_keys(deal, k)).enumerate() {
+        let size = lane.tiles.len().max(1);
+        if tiles > 0 && tiles + size > tiles_per_chunk {
+            chunks.push(std::mem::take(&mut out));
+            tiles = 0;
+        }
+        lane_html(&mut out, lane, rank, &keys, batch, classes, lang);
+        tiles += size;
+    }
+    if !out.is_empty() {
+        chunks.push(out);
+    }
+    chunks
+}
+
+/// A sample's look, the same in every lane, scheme and epoch: a hue by index (golden angle),
+/// as its tile's `style`.
+pub fn tile_style(index: u32) -> String {
+    format!("--h:{}", hue(index))
 }
 
 /// Each tile's `data-flip` key: its sample and which copy of it in the panel, so that a
@@ -110,7 +125,7 @@ fn lane_html(
         let class = class_of(classes, tile.index);
         let _ = write!(
             out,
-            r#"<span class="tile{}" data-index="{}"{}{}{} data-flip="{key}" style="--h:{}">{}"#,
+            r#"<span class="tile{}" data-index="{}"{}{}{} data-flip="{key}" style="{}">{}"#,
             if pos > 0 && start.is_ok() { " batch-start" } else { "" },
             tile.index,
             if tile.dup { r#" data-dup="1""# } else { "" },
@@ -121,7 +136,7 @@ fn lane_html(
                 Origin::Repeat => r#" data-origin="repeat""#,
             },
             class.map(|c| format!(r#" data-class="{c}""#)).unwrap_or_default(),
-            hue(tile.index),
+            tile_style(tile.index),
             tile.index,
         );
         let mut said = |text: &str| {

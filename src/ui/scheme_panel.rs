@@ -9,14 +9,11 @@ use super::controls::message_lang;
 use super::{AppState, fill, thousands, tr};
 use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText as T;
-use crate::model::lanes::{WRAP_TILES, class_of};
+use crate::model::lanes::{TILES_PER_CHUNK, WRAP_TILES, class_of};
 use crate::model::scheme::coverage::Cover as CoverAt;
 use crate::model::scheme::{self, Deal, SCHEMES};
 
-/// A sample's look, the same in every lane, scheme and epoch: a hue by index (golden angle).
-pub fn tile_style(index: u32) -> String {
-    format!("--h:{}", crate::model::scheme::hue(index))
-}
+pub use crate::model::lanes::tile_style;
 
 /// The `k`-th compared scheme.
 #[component]
@@ -164,10 +161,15 @@ fn Picker(k: usize) -> impl IntoView {
 fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
     let classes = deal.draws.as_ref().and_then(|d| d.classes.as_ref()).map(|c| c.classes);
     // Written as text, a few lanes at a time: at 64 GPUs, thousands of tiles.
-    let mut chunks = crate::model::lanes::html(deal, k, lang, FIRST_LANES).into_iter();
+    let mut chunks = crate::model::lanes::html(deal, k, lang, TILES_PER_CHUNK).into_iter();
     let first = chunks.next().unwrap_or_default();
     let lanes = NodeRef::<leptos::html::Div>::new();
-    lanes.on_load(move |host| later(host.into(), chunks.collect()));
+    // The element may be kept for a newer deal: the newest chain alone goes on putting in.
+    let chain = CHAINS.fetch_add(1, std::sync::atomic::Ordering::Relaxed).to_string();
+    // (Marked with its chain, so that a kept element takes it even when the first lanes are the
+    // same: the lanes an older chain put in after them go.)
+    let first = format!("<!--{chain}-->{first}");
+    later(lanes, chain.clone(), chunks.collect());
     let unseen = deal.unseen_len();
     let unseen_row = (unseen > 0).then(|| {
         let tiles = deal.unseen.iter().map(|&i| view! { <span class="tile faded" data-unseen=i data-class=class_of(classes, i)>{i}</span> }).collect_view();
@@ -191,7 +193,7 @@ fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
         }
     });
     view! {
-        <div class="lanes" node_ref=lanes inner_html=first></div>
+        <div class="lanes" data-chain=chain node_ref=lanes inner_html=first></div>
         {legend}
         {unseen_row}
         <p class="verdict" class:repeats=deal.repeats_shown().is_some() data-testid="verdict">{crate::model::scheme::verdict::said(deal, lang)}</p>
@@ -206,31 +208,40 @@ fn facts(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
     }
 }
 
-/// Lanes put in at once; the rest follow in chunks of as many.
-const FIRST_LANES: usize = 8;
+/// Counts the chains of [`later`], so that each knows whether a newer one took its element.
+static CHAINS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
-/// Puts `chunks` of lanes into `host` one at a time, each in a task after the browser has
-/// drawn the one before, so that no task lays out thousands of tiles; stops once `host` has
-/// left the page (a newer deal replaced it).
-fn later(host: web_sys::Element, mut chunks: std::collections::VecDeque<String>) {
+/// Puts `chunks` of lanes into the element `lanes` one at a time, each after the browser has
+/// drawn the one before (or, where it draws no frames, as in a tab or an embed out of sight, a
+/// moment later), so that no frame lays out thousands of tiles; stops once the element has
+/// left the page or a newer deal's chain has taken it (its `data-chain` is no longer `chain`).
+fn later(
+    lanes: NodeRef<leptos::html::Div>,
+    chain: String,
+    chunks: std::collections::VecDeque<String>,
+) {
     if chunks.is_empty() {
         return;
     }
-    request_animation_frame(move || {
-        set_timeout(
-            move || {
-                if !host.is_connected() {
-                    return;
-                }
-                if let Some(chunk) = chunks.pop_front() {
-                    let _ = host.insert_adjacent_html("beforeend", &chunk);
-                }
-                later(host, chunks);
-            },
-            std::time::Duration::ZERO,
-        );
-    });
+    let next = std::rc::Rc::new(std::cell::Cell::new(Some((chain, chunks))));
+    let step = move || {
+        let Some((chain, mut chunks)) = next.take() else { return };
+        let Some(host) = lanes.try_get_untracked().flatten() else { return };
+        if !host.is_connected() || host.get_attribute("data-chain").as_deref() != Some(&chain) {
+            return;
+        }
+        if let Some(chunk) = chunks.pop_front() {
+            let _ = host.insert_adjacent_html("beforeend", &chunk);
+        }
+        later(lanes, chain, chunks);
+    };
+    let after_frame = step.clone();
+    request_animation_frame(move || set_timeout(after_frame, std::time::Duration::ZERO));
+    set_timeout(step, std::time::Duration::from_millis(LATEST_MS));
 }
+
+/// How long a chunk of lanes waits for a frame at most.
+const LATEST_MS: u64 = 250;
 
 /// Epochs until every GPU has seen every sample (worked out a moment after the lanes).
 #[component]
