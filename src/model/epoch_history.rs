@@ -8,8 +8,9 @@ use std::fmt::Write;
 
 use super::Params;
 use super::html::{escape, rank_colour};
+use super::lanes::tile_style;
 use super::scheme::history::{EpochRows, Row};
-use super::scheme::{self, EpochSeed, hue};
+use super::scheme::{self, EpochSeed};
 use crate::i18n::history::HistoryText as H;
 use crate::i18n::schemes::SchemeText as T;
 use crate::i18n::{Count, Lang, fill};
@@ -128,8 +129,8 @@ fn row(out: &mut String, e: &EpochRows, rank: usize, n: u64, lang: Lang) {
         let shown = if numbered { i.to_string() } else { String::new() };
         let _ = write!(
             out,
-            r#"<span class="mini" data-index="{i}" style="--h:{}">{shown}</span>"#,
-            hue(i)
+            r#"<span class="mini" data-index="{i}" style="{}">{shown}</span>"#,
+            tile_style(i)
         );
     }
     out.push_str("</span>");

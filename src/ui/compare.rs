@@ -8,10 +8,11 @@ use wasm_bindgen::JsCast;
 
 use super::controls::{FIRST, FieldErrors, NumberField, Toggle, message_and_rule, presets};
 use super::epoch_play::{EpochPlay, EpochSteps};
-use super::scheme_panel::{SchemePanel, tile_style};
+use super::scheme_panel::SchemePanel;
 use super::{AppState, fill, thousands, tr};
 use crate::i18n::schemes::SchemeText as T;
 use crate::model::lanes::WRAP_TILES;
+use crate::model::lanes::tile_style;
 use crate::model::scheme::coverage::{Cover, epochs_to_cover};
 use crate::model::scheme::{Deal, LANE_CAP, Shared};
 use crate::model::{Field, ParamError, Params, Stage, controls};

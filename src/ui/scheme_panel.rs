@@ -13,7 +13,7 @@ use crate::model::lanes::{TILES_PER_CHUNK, WRAP_TILES, class_of};
 use crate::model::scheme::coverage::Cover as CoverAt;
 use crate::model::scheme::{self, Deal, SCHEMES};
 
-pub use crate::model::lanes::tile_style;
+use crate::model::lanes::tile_style;
 
 /// The `k`-th compared scheme.
 #[component]

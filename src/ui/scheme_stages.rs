@@ -7,10 +7,10 @@ use wasm_bindgen::JsCast;
 
 use super::compare::Deals;
 use super::scheme_options::step_text;
-use super::scheme_panel::tile_style;
 use super::{AppState, fill, thousands, tr};
 use crate::i18n::ecosystem::EcoText as E;
 use crate::i18n::schemes::SchemeText as T;
+use crate::model::lanes::tile_style;
 use crate::model::scheme::stages::{self, StageRow, StageView};
 use crate::model::scheme::{self, LANE_CAP};
 
