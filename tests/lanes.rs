@@ -103,7 +103,7 @@ fn check_lane(at: &str, deal: &Deal, rank: usize, piece: &str, lane: &Lane) {
     let indices = attribute(&tile_tags, "data-index");
     let expected: Vec<String> = lane.tiles.iter().map(|t| t.index.to_string()).collect();
     assert_eq!(indices, expected, "{at}: the tiles");
-    let classes = deal.draws.as_ref().and_then(|d| d.classes.as_ref()).map(|c| c.classes);
+    let classes = deal.classes();
     let starts = lane.batch_starts(deal.batch_size.max(1), lane.tiles.len());
     for (pos, (drawn, tile)) in tiles.iter().zip(&lane.tiles).enumerate() {
         let at = format!("{at}, tile {pos}");

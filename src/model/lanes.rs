@@ -30,7 +30,7 @@ pub const TILES_PER_CHUNK: usize = 4 * LANE_CAP;
 /// put in a few lanes at a time; a deal of few tiles is one chunk.
 pub fn html(deal: &Deal, k: usize, lang: Lang, tiles_per_chunk: usize) -> Vec<String> {
     let batch = deal.batch_size.max(1);
-    let classes = deal.draws.as_ref().and_then(|d| d.classes.as_ref()).map(|c| c.classes);
+    let classes = deal.classes();
     let mut chunks = Vec::new();
     let (mut out, mut tiles) = (String::new(), 0);
     for (rank, (lane, keys)) in deal.lanes.iter().zip(flip_keys(deal, k)).enumerate() {

@@ -159,7 +159,7 @@ fn Picker(k: usize) -> impl IntoView {
 
 /// Lanes, what no GPU gets and the verdict.
 fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
-    let classes = deal.draws.as_ref().and_then(|d| d.classes.as_ref()).map(|c| c.classes);
+    let classes = deal.classes();
     // Written as text, a few lanes at a time: at 64 GPUs, thousands of tiles.
     let mut chunks = crate::model::lanes::html(deal, k, lang, TILES_PER_CHUNK).into_iter();
     let first = chunks.next().unwrap_or_default();

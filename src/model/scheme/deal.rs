@@ -105,6 +105,11 @@ pub struct Deal {
 }
 
 impl Deal {
+    /// The samples' classes, when the weights balance classes (each tile then shows its class).
+    pub fn classes(&self) -> Option<crate::model::weights::Classes> {
+        self.draws.as_ref().and_then(|d| d.classes.as_ref()).map(|c| c.classes)
+    }
+
     /// Samples no GPU processes this epoch.
     pub fn unseen_len(&self) -> u64 {
         self.visits.samples(0)
