@@ -15,7 +15,7 @@ use sampler_viz::i18n::Lang;
 use sampler_viz::i18n::chart_words::ChartWords;
 use sampler_viz::model::scheme::{SCHEMES, Shared};
 use sampler_viz::model::visits::yielded;
-use sampler_viz::model::{Params, Picture};
+use sampler_viz::model::{NoSamplerSide, Params, Picture};
 
 /// The picture for these URL parameters (over the defaults).
 fn picture(query: &str) -> Picture {
@@ -105,7 +105,8 @@ fn check(query: &str, all_same: bool) {
     let n = p.params.n as usize;
     // One epoch: visits and padding against counting every rank's indices.
     let c = counts(&p, &p.epoch.padded().collect::<Vec<_>>());
-    let visits_data = VisitsData::from_picture(&p);
+    let side = NoSamplerSide::of(&p.params).ok();
+    let visits_data = VisitsData::from_picture(&p, side.as_ref().and_then(|s| s.visits.as_ref()));
     let mut expected: Vec<(u32, u64)> = Vec::new();
     for t in 0..=c.iter().copied().max().unwrap_or(0) {
         let samples = c.iter().filter(|&&x| x == t).count() as u64;

@@ -4,7 +4,7 @@
 use sampler_viz::model::export::{self, EXPORT_LIMIT};
 use sampler_viz::model::picture::TABLE_LIMIT;
 use sampler_viz::model::scheme::{self, Deal, SCHEMES, Shared};
-use sampler_viz::model::{Params, Picture, Seeding};
+use sampler_viz::model::{NoSamplerSide, Params, Picture, Seeding};
 use serde_json::Value;
 
 fn picture(params: Params) -> Picture {
@@ -122,7 +122,7 @@ fn the_json_lists_ranks_batches_and_config_in_pytorch_names() {
 fn the_json_holds_the_no_sampler_orders_the_page_shows() {
     for seeding in [Seeding::Alike, Seeding::Unseeded] {
         let p = picture(Params { n: 2500, num_replicas: 2, seeding, ..Params::default() });
-        let side = p.no_sampler.as_ref().expect("a no-sampler side");
+        let side = NoSamplerSide::of(&p.params).expect("a no-sampler side");
         let json = parse_json(&p, &listed(&p));
         let orders: Vec<Vec<u32>> =
             json["no_sampler"]["orders"].as_array().expect("orders").iter().map(numbers).collect();
@@ -142,7 +142,7 @@ fn the_json_holds_the_no_sampler_orders_the_page_shows() {
 #[test]
 fn a_refused_no_sampler_side_is_reported_not_dropped() {
     let p = picture(Params { manual_seed: -1 << 70, ..Params::default() });
-    assert!(p.no_sampler.is_err());
+    assert!(NoSamplerSide::of(&p.params).is_err());
     let json = parse_json(&p, &listed(&p));
     assert!(json["no_sampler"]["error"].as_str().is_some_and(|e| !e.is_empty()));
     assert_eq!(json["ranks"].as_array().map(Vec::len), Some(2));

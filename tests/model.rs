@@ -3,7 +3,7 @@
 use sampler_viz::i18n::Lang;
 use sampler_viz::model::scheme::Distributed;
 use sampler_viz::model::scheme::history;
-use sampler_viz::model::{Field, Params, Picture, Seeding, Stage};
+use sampler_viz::model::{Field, NoSamplerSide, Params, Picture, Seeding, Stage};
 
 /// Parses a query string the way the page receives it (already percent-decoded).
 fn parse(query: &str) -> Result<Params, Vec<(Field, String)>> {
@@ -104,7 +104,7 @@ fn padding_is_processed_twice_and_no_sampler_num_replicas_times() {
     let picture = Picture::compute(&parse("n=10&num_replicas=4&batch_size=3").expect("valid"))
         .expect("valid");
     assert_eq!(picture.visits.histogram, [(1, 8), (2, 2)]);
-    let side = picture.no_sampler.expect("valid");
+    let side = NoSamplerSide::of(&picture.params).expect("valid");
     assert_eq!(side.visits.expect("counted").histogram, [(4, 10)]);
     assert!(side.orders.windows(2).all(|w| w[0] == w[1]), "seeded alike: identical orders");
 }
@@ -113,7 +113,7 @@ fn padding_is_processed_twice_and_no_sampler_num_replicas_times() {
 fn unseeded_ranks_walk_different_orders() {
     let picture = Picture::compute(&parse("n=100&num_replicas=3&seeding=unseeded").expect("valid"))
         .expect("valid");
-    let side = picture.no_sampler.expect("valid");
+    let side = NoSamplerSide::of(&picture.params).expect("valid");
     assert_ne!(side.orders[0], side.orders[1]);
     assert_eq!(side.visits.expect("counted").histogram, [(3, 100)]);
 }
@@ -121,7 +121,7 @@ fn unseeded_ranks_walk_different_orders() {
 #[test]
 fn an_empty_dataset_cannot_be_shuffled_without_a_sampler() {
     let picture = Picture::compute(&parse("n=0").expect("valid")).expect("the sampler accepts it");
-    let refused = picture.no_sampler.expect_err("RandomSampler refuses it");
+    let refused = NoSamplerSide::of(&picture.params).expect_err("RandomSampler refuses it");
     assert_eq!(
         refused.message(Lang::En),
         "ValueError: num_samples should be a positive integer value, but got num_samples=0"
@@ -144,7 +144,7 @@ fn the_python_panel_spells_out_the_configuration() {
     ] {
         assert!(script.lines().any(|l| l == line), "missing {line:?} in\n{script}");
     }
-    let seeds = picture.no_sampler.expect("valid").process_seeds;
+    let seeds = NoSamplerSide::of(&picture.params).expect("valid").process_seeds;
     assert!(script.contains(&format!("torch.manual_seed({seeds:?}[rank])")));
 }
 

@@ -14,7 +14,7 @@
 
 use std::hint::black_box;
 
-use sampler_viz::model::{Params, Picture};
+use sampler_viz::model::{NoSamplerSide, Params, Picture};
 use sampler_viz::sampler::{Config, DistributedSampler, Generator, NoSampler, randperm};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen_test::{console_log, wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -59,11 +59,13 @@ fn run_no_sampler(n: u32, _: u32) -> usize {
 }
 
 /// What the page computes when a control changes: `Picture::compute` for
-/// `?n=..&num_replicas=..` (the epoch, visits, timeline previews, the no-sampler side).
+/// `?n=..&num_replicas=..` (the epoch, lengths, visits) and the no-sampler side beside it.
 fn run_picture(n: u32, num_replicas: u32) -> usize {
     let params =
         Params { n: u64::from(n), num_replicas: i64::from(num_replicas), ..Params::default() };
-    Picture::compute(&params).map(|p| p.epoch.total_size()).expect("benchmark params are valid")
+    let side = NoSamplerSide::of(&params).expect("benchmark params are valid");
+    let picture = Picture::compute(&params).expect("benchmark params are valid");
+    picture.epoch.total_size() + side.loader_len
 }
 
 /// Times `run(n, num_replicas)` and prints its `BENCH` line.

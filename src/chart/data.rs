@@ -69,9 +69,8 @@ impl VisitsData {
 
     /// The visits of the picture's epoch (the pictured scheme's), beside those without a
     /// sampler.
-    pub fn from_picture(p: &Picture) -> Self {
+    pub fn from_picture(p: &Picture, without: Option<&Visits>) -> Self {
         let pictured = SCHEMES.iter().position(|s| s.pictured()).unwrap_or(0);
-        let without = p.no_sampler.as_ref().ok().and_then(|side| side.visits.as_ref());
         VisitsData {
             scheme: pictured,
             n: p.lengths.dataset,

@@ -1,6 +1,6 @@
 //! Downloads: what each rank gets this epoch from the scheme the story follows, as CSV or
 //! JSON, written straight from its [`Deal`] (so a download says exactly what the tables say,
-//! without the tables' cut), with the [`Picture`]'s no-sampler side.
+//! without the tables' cut), with the no-sampler side ([`NoSamplerSide`]).
 //!
 //! - CSV: a header `rank,position,index,batch`, then one row per index of `list(sampler)` on
 //!   each rank; `batch` is the loader's batch it lands in (empty when `DataLoader(drop_last=True)`
@@ -14,8 +14,9 @@
 
 use std::fmt::Write;
 
+use super::no_sampler_side::NoSamplerSide;
 use super::params::{Field, Seeding};
-use super::picture::{NoSamplerSide, Picture, TABLE_LIMIT};
+use super::picture::{Picture, TABLE_LIMIT};
 use super::query::Params;
 use super::scheme::{Deal, Lane, Scheme, Shared};
 use crate::i18n::Lang;
@@ -172,7 +173,7 @@ fn no_sampler(picture: &Picture) -> String {
         Seeding::Alike => format!("\"seeding\": \"alike\", \"manual_seed\": {}", p.manual_seed),
         Seeding::Unseeded => format!("\"seeding\": \"unseeded\", \"os_seed\": {}", p.os_seed),
     };
-    match &picture.no_sampler {
+    match &NoSamplerSide::listed(p).map(|(side, ..)| side) {
         Ok(side) => format!("{{{seeding}, {}}}", orders(side, p)),
         Err(e) => format!("{{{seeding}, \"error\": {}}}", json_string(&e.message(Lang::En))),
     }

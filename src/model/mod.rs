@@ -11,6 +11,7 @@ pub mod guide;
 pub mod html;
 pub mod lanes;
 pub mod layout;
+pub mod no_sampler_side;
 pub mod params;
 pub mod picture;
 pub mod pipeline;
@@ -27,8 +28,9 @@ mod values;
 pub mod visits;
 pub mod weights;
 
+pub use no_sampler_side::NoSamplerSide;
 pub use params::{Field, InnerSampler, ParamError, Problem, Seeding, Stage};
-pub use picture::{Lengths, NoSamplerSide, Picture, PictureTask};
+pub use picture::{Lengths, Picture, PictureTask};
 pub use query::{MAX_REPLICAS, Params};
 pub use values::{FLAG_SPELLINGS, flag_text, parse_flag};
 pub use visits::Visits;

@@ -2,13 +2,10 @@
 
 use std::sync::Arc;
 
-use super::params::{Field, ParamError, Seeding};
+use super::params::{Field, ParamError};
 use super::query::Params;
 use super::visits::{self, Visits};
-use crate::sampler::{
-    BatchSampler, DistributedSampler, Epoch, EpochTask, NoSampler, SamplerError, unpack_seed,
-    unseeded_process_seeds,
-};
+use crate::sampler::{BatchSampler, DistributedSampler, Epoch, EpochTask, SamplerError};
 
 /// The most indices a table row lists; longer rows are cut, saying so.
 pub const TABLE_LIMIT: usize = 2000;
@@ -20,8 +17,6 @@ pub const TABLE_TOTAL: usize = 16_000;
 pub fn row_limit(num_replicas: usize) -> usize {
     TABLE_LIMIT.min(TABLE_TOTAL / num_replicas.max(1))
 }
-/// Above this many `n × num_replicas`, unseeded ranks' dropped tails are not counted.
-const COUNT_LIMIT: usize = 1 << 21;
 
 /// The numbers people confuse, side by side.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,19 +37,6 @@ pub struct Lengths {
     pub loader_dropped: usize,
 }
 
-/// The "no sampler" side: `DataLoader(shuffle=...)` on every rank.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NoSamplerSide {
-    /// Each rank's process seed (`torch.initial_seed()`).
-    pub process_seeds: Vec<u64>,
-    /// Each rank's first [`row_limit`] indices this epoch.
-    pub orders: Vec<Vec<u32>>,
-    /// `len(loader)` on each rank.
-    pub loader_len: usize,
-    /// Times each sample is processed this epoch, if counted at this size.
-    pub visits: Option<Visits>,
-}
-
 /// What the page draws.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Picture {
@@ -70,8 +52,6 @@ pub struct Picture {
     pub lengths: Lengths,
     /// Times each sample is processed this epoch, with the sampler.
     pub visits: Visits,
-    /// The same dataset without a sampler, or PyTorch's refusal.
-    pub no_sampler: Result<NoSamplerSide, ParamError>,
 }
 
 impl Picture {
@@ -117,7 +97,6 @@ impl PictureTask {
         Picture {
             lengths: lengths(&params, &epoch, &loader),
             visits: visits::distributed(&epoch, &loader),
-            no_sampler: no_sampler(&params, &loader),
             epoch: Arc::new(epoch),
             params,
             sampler,
@@ -191,51 +170,5 @@ impl Lengths {
         let loader = params.loader_config().check(params.n, true).map_err(refused)?;
         let w = usize::try_from(params.num_replicas).unwrap_or(1);
         Ok((Lengths::new(params.n, sampler.total_size(), w, &loader), w, loader))
-    }
-}
-
-/// Each of `num_replicas` processes running `DataLoader(shuffle=...)` without a sampler,
-/// seeded alike or not at all, or what PyTorch (or the page) refuses, against its control.
-pub(crate) fn no_sampler_processes(params: &Params) -> Result<Vec<NoSampler>, ParamError> {
-    let w = usize::try_from(params.num_replicas).unwrap_or(0);
-    let field = match params.seeding {
-        Seeding::Alike => Field::ManualSeed,
-        Seeding::Unseeded => Field::OsSeed,
-    };
-    let refused = |e: SamplerError| ParamError::from_sampler(field_of_no_sampler(&e, field), &e);
-    let process_seeds = match params.seeding {
-        Seeding::Alike => vec![unpack_seed(params.manual_seed).map_err(refused)?; w],
-        Seeding::Unseeded => unseeded_process_seeds(params.os_seed, w),
-    };
-    process_seeds
-        .iter()
-        .map(|&s| NoSampler::with_process_seed(params.n, params.shuffle, s))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(refused)
-}
-
-fn no_sampler(params: &Params, loader: &BatchSampler) -> Result<NoSamplerSide, ParamError> {
-    let w = params.num_replicas as usize;
-    let processes = no_sampler_processes(params)?;
-    let process_seeds = processes.iter().map(NoSampler::process_seed).collect();
-    let n = params.n as usize;
-    let limit = row_limit(w).min(n) as u32;
-    let orders = processes.iter().map(|p| p.epoch_prefix(params.epoch, limit)).collect();
-    let visits = match params.seeding {
-        Seeding::Alike => Some(visits::no_sampler_alike(n, w, loader)),
-        _ if visits::yielded(loader, n) == n => Some(visits::no_sampler_alike(n, w, loader)),
-        _ if n * w <= COUNT_LIMIT => {
-            let full: Vec<Vec<u32>> = processes.iter().map(|p| p.epoch(params.epoch)).collect();
-            Some(visits::no_sampler(n, full.iter().map(Vec::as_slice), loader))
-        }
-        _ => None,
-    };
-    Ok(NoSamplerSide { process_seeds, orders, loader_len: loader.len(n), visits })
-}
-
-fn field_of_no_sampler(error: &SamplerError, seed_field: Field) -> Field {
-    match error {
-        SamplerError::SeedOverflow { .. } => seed_field,
-        other => field_of(other),
     }
 }

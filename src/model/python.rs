@@ -22,12 +22,12 @@ pub fn script_in(picture: &Picture, lang: Lang) -> String {
     } else {
         format!("        pass  # {}", say(T::NeverCalled))
     };
-    let seed_line = match (&picture.no_sampler, p.seeding) {
+    let seed_line = match (process_seeds(p), p.seeding) {
         (_, Seeding::Alike) => {
             format!("    torch.manual_seed({})  # {}", p.manual_seed, say(T::SameSeed))
         }
-        (Ok(side), Seeding::Unseeded) => {
-            format!("    torch.manual_seed({:?}[rank])  # {}", side.process_seeds, say(T::OsSeed))
+        (Ok(seeds), Seeding::Unseeded) => {
+            format!("    torch.manual_seed({seeds:?}[rank])  # {}", say(T::OsSeed))
         }
         (Err(_), Seeding::Unseeded) => format!("    pass  # {}", say(T::Unseeded)),
     };
@@ -94,10 +94,10 @@ pub fn expected_output(picture: &Picture) -> String {
         let indices = list(&mut picture.epoch.rank(rank));
         out += &format!("rank {rank}, len(loader) = {}: {indices}\n", picture.lengths.loader);
     }
-    if let Ok(side) = &picture.no_sampler {
+    if let Ok(seeds) = process_seeds(&picture.params) {
         let n = picture.params.n as usize;
         let yielded = super::visits::yielded(&picture.loader, n);
-        for (rank, &seed) in side.process_seeds.iter().enumerate() {
+        for (rank, &seed) in seeds.iter().enumerate() {
             let process = crate::sampler::NoSampler::with_process_seed(
                 n as u64,
                 picture.params.shuffle,
@@ -111,4 +111,11 @@ pub fn expected_output(picture: &Picture) -> String {
         }
     }
     out
+}
+
+/// Each rank's process seed without a sampler, or `Err` where PyTorch refuses to make the
+/// processes (a seed out of range, an empty dataset to shuffle).
+fn process_seeds(p: &super::Params) -> Result<Vec<u64>, super::ParamError> {
+    let processes = super::no_sampler_side::no_sampler_processes(p)?;
+    Ok(processes.iter().map(crate::sampler::NoSampler::process_seed).collect())
 }

@@ -30,7 +30,7 @@ use super::{fill, rich, tr, url};
 use crate::i18n::Lang;
 use crate::i18n::page::PageText;
 use crate::model::embed::{Layout, Section};
-use crate::model::layout::CHIP_LIMIT;
+use crate::model::layout;
 use crate::model::story::Step;
 use crate::model::{Field, Params};
 
@@ -46,6 +46,7 @@ pub fn App() -> impl IntoView {
     provide_context(super::present::Presenting::from_url(state, layout.embed));
     super::compare::Held::provide(state);
     Focus::provide(state);
+    super::no_sampler::Without::provide(state);
     super::story::StoryCursor::provide(layout.embed);
     super::story_styles::Missing::provide();
     follow_title(state);
@@ -163,15 +164,13 @@ fn PipelineSection(
     let state = expect_context::<AppState>();
     // A memo, so the pipeline is rebuilt only when it switches between chips and canvas,
     // never on a stage change (its chips must persist to animate).
-    let small = Memo::new(move |_| {
-        state.picture.with(|p| p.epoch.total_size().max(p.params.n as usize) <= CHIP_LIMIT)
-    });
+    let small = Memo::new(move |_| state.picture.with(|p| layout::fits(p)));
     let section = NodeRef::<leptos::html::Section>::new();
     view! {
         <section class="pipeline-section" aria-labelledby="pipeline-title" node_ref=section>
             <h3 id="pipeline-title">{tr(PageText::PipelineTitle)}</h3>
             <p class="call" data-testid="call">
-                <code>{move || state.picture.with(|p| python_call(&p.params, state.lang.get()))}</code>
+                <code>{move || state.dealt.with(|p| python_call(p, state.lang.get()))}</code>
             </p>
             {(!layout.hides(Field::Stage)).then(|| view! { <Playback /> })}
             {move || if small.get() { view! { <Pipeline near=section /> }.into_any() } else { view! { <CanvasView near=section /> }.into_any() }}

@@ -16,7 +16,6 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::js_sys::Uint8ClampedArray;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-use super::indices::SameEpoch;
 use super::part::{self, Part, describe};
 use super::patch;
 use super::width::use_width;
@@ -24,6 +23,17 @@ use super::{AppState, deferred, fill, thousands, tr};
 use crate::i18n::Lang;
 use crate::i18n::page::CanvasText as T;
 use crate::model::{Params, Picture, Stage};
+
+/// A picture compared by its epoch alone: the same `Arc` means the same indices and the same
+/// parameters but (perhaps) the stage, so the rank map is not asked again for a stage's tick.
+#[derive(Clone)]
+struct SameEpoch(Arc<Picture>);
+
+impl PartialEq for SameEpoch {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0.epoch, &other.0.epoch)
+    }
+}
 
 /// The stage shown, as strips of pixels, then which rank gets each sample in dataset order.
 #[component]

@@ -13,14 +13,15 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
 use super::focus::Focus;
+use super::no_sampler::Without;
 use super::part::{self, HtmlSoFar, Part, describe};
 use super::patch;
 use super::{AppState, deferred, fill, tr};
 use crate::chart::data::{PaddingData, VisitsData};
 use crate::chart::summary;
 use crate::i18n::charts::ChartText;
+use crate::model::Params;
 use crate::model::html::escape;
-use crate::model::{Params, Stage};
 
 /// The charts for the current picture.
 #[component]
@@ -77,14 +78,17 @@ fn ChartGrid() -> impl IntoView {
     // One browser task after the picture, so that a control change paints its picture first.
     // The pictured scheme's one-epoch counts are the picture's (at any size); another's visits
     // come with its deal, and its padding counts need the deal whole, which the part deals.
+    let side = expect_context::<Without>().0;
     let visits = deferred(Memo::new(move |_| {
         let scheme = focus.scheme.get();
-        state.picture.with(|p| {
+        side.with(|side| {
+            let without = side.as_ref().as_ref().ok().and_then(|side| side.visits.as_ref());
             if scheme.pictured() {
-                return Some(VisitsData::from_picture(p).to_wire());
+                return state
+                    .picture
+                    .with(|p| Some(VisitsData::from_picture(p, without).to_wire()));
             }
-            let without = p.no_sampler.as_ref().ok().and_then(|side| side.visits.as_ref());
-            let w = p.params.num_replicas.max(0) as u32;
+            let w = state.dealt.with(|p| p.num_replicas.max(0) as u32);
             focus.deal.with(|d| {
                 d.as_ref().ok().map(|d| VisitsData::from_deal(scheme, d, w, without).to_wire())
             })
@@ -99,8 +103,7 @@ fn ChartGrid() -> impl IntoView {
     });
     // The stage plays no part in the charts: its ticks ask the part nothing.
     let asked = Memo::new(move |_| {
-        let query =
-            state.picture.with(|p| Params { stage: Stage::Batch, ..p.params.clone() }.to_query());
+        let query = state.dealt.with(Params::to_query);
         (focus.scheme.get().name(), query, lang.get())
     });
     let host = NodeRef::<Div>::new();

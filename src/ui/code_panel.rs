@@ -8,7 +8,6 @@ use wasm_bindgen_futures::JsFuture;
 use super::focus::{DrawnFor, Focus};
 use super::{AppState, tr};
 use crate::i18n::page::PanelText as T;
-use crate::model::{Params, Stage};
 
 /// The followed scheme's script for the current values, and a button that copies it.
 #[component]
@@ -16,7 +15,7 @@ pub fn CodePanel() -> impl IntoView {
     let state = expect_context::<AppState>();
     let focus = expect_context::<Focus>();
     let script = Memo::new(move |_| {
-        let params = state.picture.with(|p| Params { stage: Stage::Batch, ..p.params.clone() });
+        let params = state.dealt.get();
         focus.scheme.get().python(&params, state.lang.get())
     });
     let copied = RwSignal::new(None::<bool>);

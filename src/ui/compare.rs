@@ -13,8 +13,8 @@ use super::{AppState, fill, thousands, tr};
 use crate::i18n::schemes::SchemeText as T;
 use crate::model::lanes::{WRAP_TILES, tile_style};
 use crate::model::scheme::coverage::{Cover, epochs_to_cover};
-use crate::model::scheme::{Deal, LANE_CAP, Shared};
-use crate::model::{Field, ParamError, Params, Stage, controls};
+use crate::model::scheme::{Deal, LANE_CAP};
+use crate::model::{Field, ParamError, Params, controls};
 
 /// Lane positions looked at, at most, to say when every GPU has seen everything (a few tens
 /// of milliseconds in the browser).
@@ -29,7 +29,7 @@ impl Held {
     /// Provides the one memo the comparison and the story both read.
     pub fn provide(state: AppState) {
         provide_context(Held(Memo::new(move |_| {
-            state.errors.with(|errors| state.picture.with(|p| controls::held(&p.params, errors)))
+            state.errors.with(|errors| state.drawn.with(|p| controls::held(p, errors)))
         })));
     }
 }
@@ -49,12 +49,10 @@ pub fn Compare(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     // The stage is not part of a deal: a stage change must not deal again.
-    let params = Memo::new(move |_| {
-        state.picture.with(|p| Params { stage: Stage::Batch, ..p.params.clone() })
-    });
+    let params = state.dealt;
     let deals = Memo::new(move |_| {
         let params = params.get();
-        let shared = Shared { epoch: Some(state.picture.with_untracked(|p| p.epoch.clone())) };
+        let shared = state.shared();
         let schemes = state.compare.get();
         schemes.iter().map(|s| (s.name(), s.deal(&params, &shared))).collect::<Deals>()
     });
@@ -248,7 +246,7 @@ fn CompareError() -> impl IntoView {
 #[component]
 fn DatasetRow() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let n = move || state.picture.with(|p| p.params.n);
+    let n = move || state.dealt.with(|p| p.n);
     view! {
         <div class="dataset-row" data-testid="dataset">
             <span class="row-label">{move || fill(T::Dataset, state.lang.get(), &[("n", &thousands(n()))])}</span>

@@ -148,7 +148,7 @@ pub fn track_visibility(state: AppState) {
 pub fn EmbedFooter() -> impl IntoView {
     let state = expect_context::<AppState>();
     let full_page = Memo::new(move |_| {
-        state.picture.with(|p| page_url(&p.params.to_query(), &[("embed", None), ("hide", None)]))
+        state.drawn.with(|p| page_url(&p.to_query(), &[("embed", None), ("hide", None)]))
     });
     view! {
         <footer class="embed-footer">

@@ -11,10 +11,9 @@ use wasm_bindgen::JsCast;
 use super::epochs_run::{EpochsDrawn, EpochsRun};
 use super::{AppState, fill, thousands};
 use crate::i18n::history::HistoryText as H;
-use crate::model::epoch_history;
 use crate::model::html::escape;
 use crate::model::scheme::history::{EPOCH_BUDGET, ROW_CAP};
-use crate::model::{Params, Stage};
+use crate::model::{Params, epoch_history};
 
 /// The history of the `k`-th compared scheme, written by [`crate::model::epoch_history`]; the
 /// epoch shown is marked on it (so playing the epochs only moves the mark) and it dims while a
@@ -26,13 +25,12 @@ pub fn EpochHistory(k: usize) -> impl IntoView {
     // followed scheme's run is drawn again for the story: a panel's own run keeps its history
     // in place when the story follows another scheme.)
     let key = Memo::new(move |_| {
-        let params =
-            state.picture.with(|p| Params { epoch: 0, stage: Stage::Batch, ..p.params.clone() });
+        let params = Params { epoch: 0, ..state.dealt.get() };
         (state.compare.with(|c| c.get(k).map(|s| s.name())), params)
     });
     let run = EpochsRun::follow(key, ROW_CAP);
     let lang = state.lang;
-    let current = Memo::new(move |_| state.picture.with(|p| p.params.epoch));
+    let current = Memo::new(move |_| state.dealt.with(|p| p.epoch));
     let host = NodeRef::<Div>::new();
     Effect::new(move |_| {
         let lang = lang.get();

@@ -65,14 +65,14 @@ impl EpochSteps {
     fn hand_over(self) {
         if self.turns_set_epoch.get_untracked() {
             self.turns_set_epoch.set(false);
-            if !self.state.picture.with_untracked(|p| p.params.set_epoch) {
+            if !self.state.dealt.with_untracked(|p| p.set_epoch) {
                 self.state.write_url();
             }
         }
     }
 
     fn current(self) -> u64 {
-        self.state.picture.with_untracked(|p| p.params.epoch)
+        self.state.dealt.with_untracked(|p| p.epoch)
     }
 
     /// Shows epoch `epoch`, noting where the tiles stood so that they travel.
@@ -92,7 +92,7 @@ impl EpochSteps {
         let round = self.autoplay.get_untracked() && next >= AUTOPLAY_EPOCHS;
         if round && self.turns_set_epoch.get_untracked() {
             // The next round with `set_epoch` turned over, in one change from the last epoch.
-            let on = self.state.picture.with_untracked(|p| p.params.set_epoch);
+            let on = self.state.dealt.with_untracked(|p| p.set_epoch);
             self.travel();
             self.state.set_many_quiet(&[
                 (Field::SetEpoch, crate::model::flag_text(!on).to_string()),
@@ -167,7 +167,7 @@ pub fn EpochPlay(
         focus.remove();
         scroll.remove();
     });
-    let epoch = move || state.picture.with(|p| p.params.epoch);
+    let epoch = move || state.dealt.with(|p| p.epoch);
     let label = move || {
         if steps.playing.get() { tr(T::PauseEpochs).get() } else { tr(T::PlayEpochs).get() }
     };

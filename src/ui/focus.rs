@@ -10,14 +10,13 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::epochs_run::{EpochsDrawn, EpochsRun};
-use super::indices::{SameEpoch, use_indices};
 use super::{AppState, fill, tr, url};
 use crate::i18n::story::StoryText as T;
 use crate::model::picture::row_limit;
 use crate::model::scheme::history::ROW_CAP;
-use crate::model::scheme::{self, Deal, Scheme, Shared};
+use crate::model::scheme::{self, Deal, Scheme};
 use crate::model::story;
-use crate::model::{ParamError, Params, Stage};
+use crate::model::{ParamError, Params};
 
 /// The followed scheme's deal, or what it refuses (`Arc`: figures share one).
 pub type FocusDeal = Result<Arc<Deal>, Vec<ParamError>>;
@@ -55,25 +54,17 @@ impl Focus {
             },
             |a, b| a.map(|s| s.name()) != b.map(|s| s.name()),
         );
-        let indices = use_indices(state);
         let deal = Memo::new(move |_| {
             let s = scheme.get();
-            indices.with(|SameEpoch(p)| {
-                let params = Params { stage: Stage::Batch, ..p.params.clone() };
-                let shared = Shared { epoch: Some(p.epoch.clone()) };
+            let shared = state.shared();
+            state.dealt.with(|params| {
                 let cap = row_limit(params.num_replicas.max(1) as usize);
-                s.deal_up_to(&params, &shared, cap).map(Arc::new)
+                s.deal_up_to(params, &shared, cap).map(Arc::new)
             })
         });
         // The run starts within the change (it draws in tasks of its own), so that whatever
         // reads it is busy from the change on.
-        let at_epoch_0 = Memo::new(move |_| {
-            indices.with(|SameEpoch(p)| Params {
-                epoch: 0,
-                stage: Stage::Batch,
-                ..p.params.clone()
-            })
-        });
+        let at_epoch_0 = Memo::new(move |_| Params { epoch: 0, ..state.dealt.get() });
         let key = Memo::new(move |_| (Some(scheme.get().name()), at_epoch_0.get()));
         let epochs = EpochsRun::follow(key, ROW_CAP);
         let repeating = Memo::new(move |_| {

@@ -72,8 +72,8 @@ pub fn IndexTable() -> impl IntoView {
     let state = expect_context::<AppState>();
     let focus = expect_context::<Focus>();
     move || {
-        let epoch = state.picture.with(|p| p.params.epoch);
-        let rank = state.picture.with(|p| p.params.rank.max(0) as usize);
+        let epoch = state.dealt.with(|p| p.epoch);
+        let rank = state.dealt.with(|p| p.rank.max(0) as usize);
         focus.deal.with(|deal| {
             let deal = deal.as_ref().ok()?;
             let limit = row_limit(deal.lanes.len());

@@ -17,7 +17,7 @@ pub fn InsideFigure() -> impl IntoView {
     let focus = expect_context::<Focus>();
     move || {
         let lang = state.lang.get();
-        let workers = state.picture.with(|p| p.params.num_workers);
+        let workers = state.dealt.with(|p| p.num_workers);
         focus.deal.with(|deal| {
             let deal = deal.as_ref().ok()?;
             let by_worker = stages::by_worker(deal).map(|v| stage_view(v, lang));

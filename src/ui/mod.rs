@@ -1,5 +1,6 @@
 //! The page (wasm only): Leptos components that draw what the model computed.
-//! Nothing here decides an index; every number on screen comes from [`crate::model::Picture`].
+//! Nothing here decides an index; every number on screen comes from [`crate::model::Picture`],
+//! [`crate::model::NoSamplerSide`] or a scheme's [`crate::model::scheme::Deal`].
 
 mod app;
 mod canvas_view;
@@ -16,7 +17,6 @@ mod focus;
 mod guide;
 mod hang_view;
 mod index_table;
-mod indices;
 mod inside_figure;
 mod lang_switch;
 mod lengths;

@@ -1,15 +1,29 @@
 //! The other way: no sampler, `DataLoader(shuffle=shuffle)` on every GPU (the sampler's
 //! `shuffle`, not `loader_shuffle`), and what it costs.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use super::controls::{FieldErrors, NumberField, message_lang};
 use super::index_table::RankTable;
-use super::indices::{SameEpoch, use_indices};
 use super::{AppState, fill, thousands, tr};
 use crate::i18n::Lang;
 use crate::i18n::page::{ControlText, NoSamplerText as T, TableText};
-use crate::model::{Field, Picture, Seeding, Visits};
+use crate::model::{Field, NoSamplerSide, ParamError, Params, Seeding, Visits};
+
+/// The no-sampler side of the parameters drawn, computed once for the panel, the cost line
+/// and the charts' contrast.
+#[derive(Clone, Copy)]
+pub struct Without(pub Memo<Arc<Result<NoSamplerSide, ParamError>>>);
+
+impl Without {
+    /// Gives the page its no-sampler side, following the parameters drawn (not the stage).
+    pub fn provide(state: AppState) {
+        let side = Memo::new(move |_| Arc::new(state.dealt.with(NoSamplerSide::of)));
+        provide_context(Without(side));
+    }
+}
 
 /// The no-sampler side: its orders per rank and the visits it costs, beside the sampler's.
 #[component]
@@ -18,7 +32,7 @@ pub fn NoSamplerPanel(
     tables: bool,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let indices = use_indices(state);
+    let without = expect_context::<Without>().0;
     // What the select shows and what picks the seed field: the seeding the picture uses when
     // the URL's text is bad (model::controls).
     let shown = state.shown(Field::Seeding);
@@ -26,7 +40,7 @@ pub fn NoSamplerPanel(
     view! {
         <section class="no-sampler" aria-labelledby="no-sampler-title">
             <h3 id="no-sampler-title">{tr(T::Title)}</h3>
-            <p class="explain">{move || state.picture.with(|p| explain(p, state.lang.get()))}</p>
+            <p class="explain">{move || state.dealt.with(|p| explain(p, state.lang.get()))}</p>
             <div class="field">
                 <label for="seeding">{tr(T::EachProcess)}</label>
                 <select
@@ -48,22 +62,22 @@ pub fn NoSamplerPanel(
             }}
             {move || {
                 let lang = state.lang.get();
-                indices.with(|SameEpoch(p)| side(p, lang, tables))
+                without.with(|s| state.dealt.with(|p| side(p, s, lang, tables)))
             }}
         </section>
     }
 }
 
 /// What the panel simulates, with this configuration's values.
-fn explain(p: &Picture, lang: Lang) -> String {
-    let shuffle = if p.params.shuffle { "True" } else { "False" };
+fn explain(p: &Params, lang: Lang) -> String {
+    let shuffle = if p.shuffle { "True" } else { "False" };
     let values: [(&str, &dyn std::fmt::Display); 3] =
-        [("size", &p.params.batch_size), ("shuffle", &shuffle), ("w", &p.params.num_replicas)];
+        [("size", &p.batch_size), ("shuffle", &shuffle), ("w", &p.num_replicas)];
     fill(T::Explain, lang, &values)
 }
 
-fn side(p: &Picture, lang: Lang, tables: bool) -> AnyView {
-    let side = match &p.no_sampler {
+fn side(p: &Params, side: &Result<NoSamplerSide, ParamError>, lang: Lang, tables: bool) -> AnyView {
+    let side = match side {
         Ok(side) => side,
         Err(e) => {
             return view! {
@@ -76,8 +90,8 @@ fn side(p: &Picture, lang: Lang, tables: bool) -> AnyView {
         }
     };
     let identical = side.orders.windows(2).all(|w| w[0] == w[1]);
-    let note = match (p.params.seeding, identical) {
-        (_, true) if p.params.num_replicas > 1 => T::SameBatches,
+    let note = match (p.seeding, identical) {
+        (_, true) if p.num_replicas > 1 => T::SameBatches,
         (Seeding::Unseeded, _) => T::OwnOrder,
         _ => T::WholeDataset,
     };
@@ -88,10 +102,10 @@ fn side(p: &Picture, lang: Lang, tables: bool) -> AnyView {
         {tables.then(|| view! {
             <RankTable
                 testid="no-sampler-table"
-                caption=fill(TableText::NoSamplerCaption, lang, &[("epoch", &p.params.epoch)])
+                caption=fill(TableText::NoSamplerCaption, lang, &[("epoch", &p.epoch)])
                 rows=side.orders.clone()
-                full_len=p.params.n as usize
-                highlight=p.params.rank as usize
+                full_len=p.n as usize
+                highlight=p.rank as usize
             />
         })}
     }
@@ -104,19 +118,19 @@ fn side(p: &Picture, lang: Lang, tables: bool) -> AnyView {
 pub fn Cost() -> impl IntoView {
     let state = expect_context::<AppState>();
     let focus = expect_context::<super::focus::Focus>();
-    let indices = use_indices(state);
+    let side = expect_context::<Without>().0;
     move || {
         let lang = state.lang.get();
-        indices.with(|SameEpoch(p)| {
-            let w = p.params.num_replicas as u64;
-            let without = match &p.no_sampler {
+        let w = state.dealt.with(|p| p.num_replicas as u64);
+        side.with(|side| {
+            let without = match side.as_ref() {
                 Ok(side) => match &side.visits {
                     Some(v) => describe(v, lang),
                     None => T::NotCounted.text(lang).into(),
                 },
                 Err(e) => e.message(lang),
             };
-            let without_lang = p.no_sampler.as_ref().err().and_then(message_lang);
+            let without_lang = side.as_ref().as_ref().err().and_then(message_lang);
             view! {
                 <section class="cost" aria-labelledby="cost-title">
                     <h3 id="cost-title">{T::CostTitle.text(lang)}</h3>

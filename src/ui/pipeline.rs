@@ -14,6 +14,7 @@ use super::patch::patch;
 use super::width::use_width;
 use super::{AppState, fill, tr};
 use crate::i18n::page::PipelineText as T;
+use crate::model::layout;
 
 /// Pixels per grid unit on wide screens, and on phones.
 const CELL_PX: f64 = 44.0;
@@ -33,7 +34,7 @@ pub fn Pipeline(
     near: NodeRef<Section>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let (picture, lang) = (state.picture, state.lang);
+    let lang = state.lang;
     let scroller = NodeRef::<Div>::new();
     let caption = NodeRef::<Figcaption>::new();
     let (columns, cell) = use_fit(scroller);
@@ -41,7 +42,10 @@ pub fn Pipeline(
     let refused = RwSignal::new(None::<String>);
     Effect::new(move |_| {
         let (columns, cell, lang) = (columns.get(), cell.get(), lang.get());
-        let query = picture.with(|p| p.params.to_query());
+        // Chips only for a picture that fits them: the section swaps this figure for the
+        // canvas when one does not, and this effect may see that picture first.
+        let query = state.picture.with(|p| layout::fits(p).then(|| p.params.to_query()));
+        let Some(query) = query else { return };
         let (Part::Ready, Some(grid), Some(caption)) = (part.get(), scroller.get(), caption.get())
         else {
             return;
@@ -71,7 +75,7 @@ pub fn Pipeline(
     }
     };
     view! {
-        <figure class="pipeline" data-testid="pipeline" data-stage=move || picture.with(|p| p.params.stage.number())>
+        <figure class="pipeline" data-testid="pipeline" data-stage=move || state.drawn.with(|p| p.stage.number())>
             <div class="pipeline-scroll" node_ref=scroller></div>
             {status}
             <figcaption class="pipeline-caption" data-testid="pipeline-caption" node_ref=caption></figcaption>

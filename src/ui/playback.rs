@@ -31,8 +31,7 @@ const LABELS: [T; 5] = [T::Stage1, T::Stage2, T::Stage3, T::Stage4, T::Stage5];
 #[component]
 pub fn Playback() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let picture = state.picture;
-    let stage = Signal::derive(move || picture.with(|p| p.params.stage));
+    let stage = state.stage();
     let playing = RwSignal::new(false);
     let speed = RwSignal::new(1.0_f64);
     let controls = Controls { state, playing };
@@ -150,7 +149,7 @@ struct Controls {
 
 impl Controls {
     fn current(self) -> Stage {
-        self.state.picture.with_untracked(|p| p.params.stage)
+        self.state.drawn.with_untracked(|p| p.stage)
     }
 
     /// Shows stage `k` (1-based) if there is one; says whether the stage shown changed.

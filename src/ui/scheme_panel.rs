@@ -55,7 +55,7 @@ pub fn SchemePanel(
             <details class="panel-python" data-testid="scheme-python">
                 <summary>{tr(T::PythonSummary)}</summary>
                 <pre class="code"><code>{move || {
-                    let params = state.picture.with(|p| p.params.clone());
+                    let params = state.drawn.get();
                     scheme::by_name(name()).map(|s| s.python(&params, state.lang.get()))
                 }}</code></pre>
             </details>
@@ -103,8 +103,7 @@ fn refused_as_asked(k: usize) -> Memo<Option<Vec<crate::model::ParamError>>> {
             return None;
         }
         let asked = state.asked.get();
-        let drawn =
-            state.picture.with(|p| crate::model::Params { stage: asked.stage, ..p.params.clone() });
+        let drawn = crate::model::Params { stage: asked.stage, ..state.drawn.get() };
         let scheme = state.compare.with(|c| c.get(k).copied())?;
         let affordable = scheme.draws_per_epoch(&asked) <= scheme::history::EPOCH_BUDGET;
         if asked == drawn || !affordable {

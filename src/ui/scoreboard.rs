@@ -14,7 +14,7 @@ use super::patch;
 use super::story::scroll_to_top;
 use super::{AppState, fill, tr};
 use crate::i18n::story::StoryText as T;
-use crate::model::{Params, Stage, scheme, scoreboard};
+use crate::model::{Params, scheme, scoreboard};
 
 /// Step 6: every registered set-up on these values, each read off its own deal by the story's
 /// part, one scheme per task, from when the table first nears the screen; dealt again when the
@@ -24,9 +24,7 @@ pub fn Scoreboard() -> impl IntoView {
     let state = expect_context::<AppState>();
     let focus = expect_context::<Focus>();
     // The values dealt (at the last stage: the stage's ticks deal nothing again).
-    let values = Memo::new(move |_| {
-        state.picture.with(|p| Params { stage: Stage::Batch, ..p.params.clone() }.to_query())
-    });
+    let values = Memo::new(move |_| state.dealt.with(Params::to_query));
     let part = part::follow(part::STORY);
     let wrap = NodeRef::<Div>::new();
     let host = NodeRef::<Div>::new();

@@ -7,7 +7,6 @@ use super::AppState;
 use super::focus::Focus;
 use super::scheme_stages::stage_view;
 use crate::model::scheme::stages;
-use crate::model::{Params, Stage};
 
 /// Step 1 for a scheme other than the pipeline's: its stages, each after the other.
 #[component]
@@ -17,7 +16,7 @@ pub fn StagesFigure() -> impl IntoView {
     move || {
         let lang = state.lang.get();
         let s = focus.scheme.get();
-        let params = state.picture.with(|p| Params { stage: Stage::Batch, ..p.params.clone() });
+        let params = state.dealt.get();
         let mut views = s.stages(&params).unwrap_or_default();
         if s.map_style_workers() {
             views.extend(focus.deal.with(|d| d.as_ref().ok().and_then(|d| stages::by_worker(d))));

@@ -12,7 +12,7 @@ use web_sys::js_sys;
 use super::url::replace_query;
 use crate::i18n::Lang;
 use crate::model::controls::{self, Kind, Shown};
-use crate::model::scheme::{self, CompareError, Scheme};
+use crate::model::scheme::{self, CompareError, Scheme, Shared};
 use crate::model::{Field, ParamError, Params, Picture, Stage};
 
 /// The state every component reads; `Copy`, so it is passed around freely.
@@ -23,7 +23,14 @@ pub struct AppState {
     /// What is wrong with the current texts, field by field (empty when all is well).
     pub errors: RwSignal<Vec<ParamError>>,
     /// The last picture the core could compute: a bad or refused value keeps its value here.
+    /// Read whole only for the distributed scheme: its stage-by-stage pipeline (chips, canvas,
+    /// the guide's stage texts), its one-epoch charts, and the epoch deals share ([`Self::shared`]).
     pub picture: RwSignal<Arc<Picture>>,
+    /// The picture's parameters: the last values the core accepted, the stage included.
+    pub drawn: Memo<Params>,
+    /// [`Self::drawn`] at the last stage: what every deal, table and text is made from, so
+    /// that the stage's ticks deal nothing again.
+    pub dealt: Memo<Params>,
     /// What the controls ask for: the picture's parameters with every valid text applied,
     /// values the core refuses included (what the URL and the share panel hold).
     pub asked: RwSignal<Params>,
@@ -70,10 +77,14 @@ impl AppState {
             None => (default_compare(), None),
         };
         let (asked, errors) = controls::params_of(&texts);
+        let picture = RwSignal::new(Arc::new(defaults));
+        let drawn = Memo::new(move |_| picture.with(|p| p.params.clone()));
         let state = Self {
             texts: RwSignal::new(texts),
             errors: RwSignal::new(Vec::new()),
-            picture: RwSignal::new(Arc::new(defaults)),
+            picture,
+            drawn,
+            dealt: Memo::new(move |_| Params { stage: Stage::Batch, ..drawn.get() }),
             asked: RwSignal::new(Params::default()),
             drawing: RwSignal::new(None),
             visible: RwSignal::new(true),
@@ -129,14 +140,14 @@ impl AppState {
     /// What the control of `field` shows: its text read as the picture reads it, or the
     /// picture's value where a checkbox's or a choice's text is bad ([`controls::shown`]).
     pub fn shown(&self, field: Field) -> Signal<Shown> {
-        let (texts, picture) = (self.texts, self.picture);
+        let (texts, drawn) = (self.texts, self.drawn);
         // Free text shows as typed: redrawing the picture leaves it (and its caret) alone.
         let follows_picture = Kind::of(field) != Kind::Text;
         Signal::derive(move || {
             texts.with(|t| {
                 let text = t.get(&field).map_or("", String::as_str);
-                let read = |p: &Arc<Picture>| controls::shown(field, text, &p.params);
-                if follows_picture { picture.with(read) } else { picture.with_untracked(read) }
+                let read = |p: &Params| controls::shown(field, text, p);
+                if follows_picture { drawn.with(read) } else { drawn.with_untracked(read) }
             })
         })
     }
@@ -183,14 +194,21 @@ impl AppState {
         super::part::retry_missing(super::part::STORY);
     }
 
+    /// What a deal of [`Self::dealt`] shares with the picture: its epoch, which the
+    /// distributed scheme deals from rather than drawing the permutation again. Untracked: a
+    /// deal follows `dealt`, which changes with the picture.
+    pub fn shared(&self) -> Shared {
+        Shared { epoch: Some(self.picture.with_untracked(|p| p.epoch.clone())) }
+    }
+
     /// The pipeline stage shown.
     pub fn stage(&self) -> Signal<Stage> {
-        let picture = self.picture;
-        Signal::derive(move || picture.with(|p| p.params.stage))
+        let drawn = self.drawn;
+        Signal::derive(move || drawn.with(|p| p.stage))
     }
 
     fn recompute(&self, write_url: bool) {
-        let base = self.picture.with_untracked(|p| p.params.clone());
+        let base = self.drawn.get_untracked();
         let (asked, errors) = self.texts.with_untracked(|t| controls::params_over(&base, t));
         self.draw(&base, asked, errors, write_url);
     }

@@ -14,7 +14,7 @@ use super::part::{self, Part, describe};
 use super::patch;
 use super::{AppState, fill, tr};
 use crate::i18n::page::TableText as T;
-use crate::model::{Params, Stage};
+use crate::model::Params;
 
 /// The epoch timeline of the followed scheme, once the story's part is loaded (when the
 /// section first comes within a screen of the viewport). Where the followed scheme refuses the
@@ -39,8 +39,7 @@ pub fn Timeline() -> impl IntoView {
     let refused = Memo::new(move |_| focus.deal.with(Result::is_err));
     // The stage plays no part in the timeline: its ticks ask the part nothing.
     let asked = Memo::new(move |_| {
-        let query =
-            state.picture.with(|p| Params { stage: Stage::Batch, ..p.params.clone() }.to_query());
+        let query = state.dealt.with(Params::to_query);
         (query, focus.scheme.get().name(), state.lang.get())
     });
     let busy = RwSignal::new(false);

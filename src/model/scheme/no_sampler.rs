@@ -5,7 +5,7 @@
 use super::{Deal, Origin, Scheme, Shared, Step, per_rank_lists_fit, refused};
 use crate::i18n::Lang;
 use crate::i18n::schemes::SchemeText;
-use crate::model::picture::no_sampler_processes;
+use crate::model::no_sampler_side::no_sampler_processes;
 use crate::model::{Field, ParamError, Params, Problem, Seeding};
 use crate::sampler::{LoaderConfig, NoSampler, unseeded_process_seeds};
 
