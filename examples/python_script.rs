@@ -1,48 +1,28 @@
-//! Prints the Python script the page's code panel shows for a query string, or (with
-//! `--expect`) what that script prints according to this crate, so the two can be compared
-//! with PyTorch installed:
+//! Prints the Python a scheme's panel shows for a query string (`--scheme NAME`: `distributed`
+//! unless named, `no_sampler`, `seed_per_rank`, …), or (with `--expect`) what that script
+//! prints according to this crate, each GPU's samples, so the two can be compared with the
+//! libraries installed (`scripts/check-python` does, for every scheme):
 //!
 //! ```sh
 //! cargo run --example python_script -- "n=10&num_replicas=3" > panel.py
 //! diff <(python panel.py) <(cargo run --example python_script -- "n=10&num_replicas=3" --expect)
-//! ```
-//!
-//! With `--scheme NAME` it is that scheme's panel in the comparison instead (`distributed`,
-//! `no_sampler`, `seed_per_rank`, …), printing each GPU's samples:
-//!
-//! ```sh
 //! cargo run --example python_script -- "n=10&num_replicas=3" --scheme seed_per_rank
 //! ```
 
 use std::process::ExitCode;
 
 use sampler_viz::i18n::Lang;
+use sampler_viz::model::Params;
 use sampler_viz::model::scheme::{self, Shared};
-use sampler_viz::model::{Params, Picture, python};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let query = args.iter().find(|a| !a.starts_with("--")).cloned().unwrap_or_default();
     let pairs = query.split('&').filter_map(|p| p.split_once('='));
     let expect = args.iter().any(|a| a == "--expect");
-    if let Some(name) = args.iter().position(|a| a == "--scheme").and_then(|i| args.get(i + 1)) {
-        return scheme_panel(name, pairs, expect);
-    }
-    let picture = match Params::from_pairs(pairs).and_then(|p| Picture::compute(&p)) {
-        Ok(picture) => picture,
-        Err(errors) => {
-            errors.iter().for_each(|e| {
-                eprintln!("{}: {} {}", e.field, e.message(Lang::En), e.rule(Lang::En))
-            });
-            return ExitCode::FAILURE;
-        }
-    };
-    if args.iter().any(|a| a == "--expect") {
-        print!("{}", python::expected_output(&picture));
-    } else {
-        print!("{}", python::script(&picture));
-    }
-    ExitCode::SUCCESS
+    let at = args.iter().position(|a| a == "--scheme");
+    let name = at.and_then(|i| args.get(i + 1)).map_or("distributed", String::as_str);
+    scheme_panel(name, pairs, expect)
 }
 
 /// A scheme's Python, or what it prints.

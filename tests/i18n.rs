@@ -91,7 +91,7 @@ fn placeholders_fill_in_either_language() {
 fn every_key_of_every_section_is_listed() {
     use sampler_viz::i18n::page::{
         CanvasText, ControlText, ErrorText, NoSamplerText, PageText, PanelText, PipelineText,
-        PlaybackText, PythonText, TableText,
+        PlaybackText, TableText,
     };
     use sampler_viz::i18n::{charts, ecosystem, guide, scenarios, schemes};
     let all = entries();
@@ -102,7 +102,6 @@ fn every_key_of_every_section_is_listed() {
         ("ErrorText", ErrorText::ALL.len()),
         ("PipelineText", PipelineText::ALL.len()),
         ("PlaybackText", PlaybackText::ALL.len()),
-        ("PythonText", PythonText::ALL.len()),
         ("CanvasText", CanvasText::ALL.len()),
         ("CanvasWords", sampler_viz::i18n::canvas_words::CanvasWords::ALL.len()),
         ("TableText", TableText::ALL.len()),

@@ -1,8 +1,7 @@
 //! The page's model: reading the URL, and the picture computed from it.
 
 use sampler_viz::i18n::Lang;
-use sampler_viz::model::scheme::Distributed;
-use sampler_viz::model::scheme::history;
+use sampler_viz::model::scheme::{Distributed, NoSamplerScheme, SCHEMES, Scheme, history};
 use sampler_viz::model::{Field, NoSamplerSide, Params, Picture, Seeding, Stage};
 
 /// Parses a query string the way the page receives it (already percent-decoded).
@@ -128,46 +127,48 @@ fn an_empty_dataset_cannot_be_shuffled_without_a_sampler() {
     );
 }
 
+/// The Python of the compared panels spells out the configuration: the distributed sampler's
+/// call (told epoch 0 when `set_epoch` is never called), and without a sampler each process's
+/// own seed, as the no-sampler side computes it.
 #[test]
-fn the_python_panel_spells_out_the_configuration() {
-    let picture = Picture::compute(
-        &parse("n=21&num_replicas=4&set_epoch=0&epoch=3&seeding=unseeded").expect("valid"),
-    )
-    .expect("valid");
-    let script = sampler_viz::model::python::script(&picture);
+fn the_python_panels_spell_out_the_configuration() {
+    let params = parse("n=21&num_replicas=4&set_epoch=0&epoch=3&seeding=unseeded").expect("valid");
+    let with = Distributed.python(&params, Lang::En);
     for line in [
-        "        return 21",
-        "epoch = 3  # the epoch shown",
+        "dataset = list(range(21))  # item i is i",
         "    sampler = DistributedSampler(dataset, num_replicas=4, rank=rank, shuffle=True, seed=0, drop_last=False)",
-        "        pass  # sampler.set_epoch(e) is never called: every epoch repeats epoch 0",
-        "    loader = DataLoader(dataset, batch_size=4, shuffle=True, drop_last=False)",
+        "    sampler.set_epoch(0)",
+        "    loader = DataLoader(dataset, batch_size=4, sampler=sampler, drop_last=False)",
     ] {
-        assert!(script.lines().any(|l| l == line), "missing {line:?} in\n{script}");
+        assert!(with.lines().any(|l| l == line), "missing {line:?} in\n{with}");
     }
-    let seeds = NoSamplerSide::of(&picture.params).expect("valid").process_seeds;
-    assert!(script.contains(&format!("torch.manual_seed({seeds:?}[rank])")));
+    let without = NoSamplerScheme.python(&params, Lang::En);
+    assert!(
+        without.contains(
+            "    loader = DataLoader(dataset, batch_size=4, shuffle=True, drop_last=False)"
+        )
+    );
+    let seeds = NoSamplerSide::of(&params).expect("valid").process_seeds;
+    assert!(without.contains(&format!("torch.manual_seed({seeds:?}[rank])")), "{without}");
 }
 
-/// The Chinese script is the English one with other comments (and docstring): the same code,
-/// so it prints the same output.
+/// Every scheme's Chinese Python is its English one with other comments: the same code, so it
+/// prints the same output.
 #[test]
 fn the_chinese_python_differs_only_in_comments() {
-    use sampler_viz::model::python::{script, script_in};
     let code = |text: &str| -> Vec<String> {
-        let lines = text.lines().filter(|l| !l.trim_start().starts_with("\"\"\""));
-        lines
-            .map(|l| l.split("  # ").next().unwrap_or(l).to_string())
-            .filter(|l| !l.starts_with('#'))
-            .collect()
+        let lines = text.lines().map(|l| l.split("  # ").next().unwrap_or(l).to_string());
+        lines.filter(|l| !l.trim_start().starts_with('#')).collect()
     };
     for query in
         ["n=10&num_replicas=3", "n=21&set_epoch=0&seeding=unseeded", "n=0&seeding=unseeded"]
     {
-        let picture = Picture::compute(&parse(query).expect("valid")).expect("valid");
-        let (en, zh) = (script(&picture), script_in(&picture, Lang::Zh));
-        assert_ne!(en, zh);
-        assert!(zh.contains("# 使用 DistributedSampler"), "{zh}");
-        assert_eq!(code(&zh), code(&en), "{query}");
+        let params = parse(query).expect("valid");
+        for s in SCHEMES {
+            let (en, zh) = (s.python(&params, Lang::En), s.python(&params, Lang::Zh));
+            assert_ne!(en, zh, "{} at {query}: no comment to translate", s.name());
+            assert_eq!(code(&zh), code(&en), "{} at {query}", s.name());
+        }
     }
 }
 

@@ -10,9 +10,7 @@ use sampler_viz::i18n::chart_words::ChartWords;
 use sampler_viz::i18n::ecosystem::EcoText;
 use sampler_viz::i18n::guide::GuideText;
 use sampler_viz::i18n::history::HistoryText;
-use sampler_viz::i18n::page::{
-    ErrorText, NoSamplerText, PageText, PanelText, PythonText, TableText,
-};
+use sampler_viz::i18n::page::{ErrorText, NoSamplerText, PageText, PanelText, TableText};
 use sampler_viz::i18n::scenarios::ScenarioText;
 use sampler_viz::i18n::schemes::SchemeText;
 use sampler_viz::i18n::{Lang, Text, entries, fill, names, placeholders};
@@ -99,11 +97,6 @@ fn every_count_reads_right_with_1_and_2() {
         PanelText::IframeTitle,
         "1: 1 sample on 1 GPU, seed 1, epoch 1 (sampler-viz)",
         "2: 2 samples on 2 GPUs, seed 2, epoch 2 (sampler-viz)",
-    );
-    check(
-        PythonText::Docstring,
-        "A dataset of 1 sample whose item i is the index i itself.",
-        "A dataset of 2 samples whose item i is the index i itself.",
     );
     check(
         ErrorText::ConsumedBeyondEpoch,

@@ -16,7 +16,6 @@ pub mod params;
 pub mod picture;
 pub mod pipeline;
 pub mod present;
-pub mod python;
 pub mod query;
 pub mod raster;
 pub mod scenario;

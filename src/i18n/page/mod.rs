@@ -9,7 +9,6 @@ pub mod no_sampler;
 pub mod panels;
 pub mod pipeline;
 pub mod playback;
-pub mod python;
 pub mod tables;
 
 pub use canvas::CanvasText;
@@ -20,7 +19,6 @@ pub use no_sampler::NoSamplerText;
 pub use panels::PanelText;
 pub use pipeline::PipelineText;
 pub use playback::PlaybackText;
-pub use python::PythonText;
 pub use tables::TableText;
 
 /// Every text of the page's own sections.
@@ -34,7 +32,6 @@ pub fn entries() -> Vec<crate::i18n::Entry> {
         panels::entries(),
         pipeline::entries(),
         playback::entries(),
-        python::entries(),
         tables::entries(),
     ]
     .concat()
