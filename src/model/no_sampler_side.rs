@@ -1,6 +1,6 @@
 //! The "no sampler" set-up beside the distributed picture: every rank's process runs
 //! `DataLoader(shuffle=...)` on the whole dataset. What the story's step 5, its cost line, the
-//! charts' contrast, the downloads and the Python read; computed on its own, so that the
+//! charts' contrast and the downloads read; computed on its own, so that the
 //! [`super::Picture`] holds the distributed sampler's epoch alone.
 
 use super::params::{Field, ParamError, Seeding};

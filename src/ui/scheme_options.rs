@@ -48,7 +48,7 @@ pub fn SchemeHow(k: usize) -> impl IntoView {
     let state = expect_context::<AppState>();
     let steps = move || {
         let scheme = state.compare.with(|c| c.get(k).copied())?;
-        let params = state.drawn.get();
+        let params = state.dealt.get();
         let steps = scheme.steps(&params).iter();
         Some(steps.map(|&step| view! { <li>{tr(step_text(step))}</li> }).collect_view())
     };
@@ -160,7 +160,7 @@ fn option(k: usize, field: Field, deals: Memo<Deals>) -> AnyView {
         }
         .into_any()
     };
-    let hidden = move || state.drawn.with(|p| idle(p, field));
+    let hidden = move || state.dealt.with(|p| idle(p, field));
     view! {
         <div class="field" class:toggle=flag class:invalid=invalid hidden=hidden>
             <label for=id><code>{label(field)}</code></label>

@@ -55,7 +55,7 @@ pub fn SchemePanel(
             <details class="panel-python" data-testid="scheme-python">
                 <summary>{tr(T::PythonSummary)}</summary>
                 <pre class="code"><code>{move || {
-                    let params = state.drawn.get();
+                    let params = state.dealt.get();
                     scheme::by_name(name()).map(|s| s.python(&params, state.lang.get()))
                 }}</code></pre>
             </details>

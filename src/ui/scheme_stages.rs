@@ -27,7 +27,7 @@ pub fn SchemeStages(
     let name = Memo::new(move |_| state.compare.with(|c| c.get(k).map(|s| s.name())));
     let stages = move || {
         let scheme = scheme::by_name(name.get()?)?;
-        let params = state.drawn.get();
+        let params = state.dealt.get();
         let mut stages = scheme.stages(&params).ok().filter(|s| !s.is_empty())?;
         // With the loader's workers, each GPU's batches by the worker that loads them, read off
         // the deal the panel already drew.

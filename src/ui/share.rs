@@ -137,7 +137,7 @@ fn Downloads() -> impl IntoView {
         };
         pending.set(None);
         let scheme = focus.scheme.get_untracked();
-        let params = state.drawn.get_untracked();
+        let params = state.dealt.get_untracked();
         saved.set(Some(download(ready.as_ref(), &params, scheme.name(), json)));
     });
     let save = move |json: bool| {
@@ -145,7 +145,7 @@ fn Downloads() -> impl IntoView {
             return; // one file at a time: the one asked for first is still being written
         }
         let scheme = focus.scheme.get_untracked().name();
-        let name = state.drawn.with_untracked(|p| file_name(p, scheme, json));
+        let name = state.dealt.with_untracked(|p| file_name(p, scheme, json));
         saved.set(Some((name, T::Writing)));
         part::retry_missing(part::STORY);
         part::start(part::STORY);
@@ -155,7 +155,7 @@ fn Downloads() -> impl IntoView {
         move || saved.get().map(|(name, said)| fill(said, state.lang.get(), &[("name", &name)]));
     // The cap is the same for every scheme: the followed scheme's lanes say whether it cuts.
     let cut = move || {
-        let cap = state.drawn.with(export::cap);
+        let cap = state.dealt.with(export::cap);
         focus.deal.with(|deal| {
             let all = export::len_sampler(deal.as_ref().ok()?);
             (cap < all).then(|| {

@@ -158,7 +158,7 @@ pub fn sentence_of(step: Step) -> impl Fn() -> Said + Copy + Send + Sync + 'stat
     move || {
         let lang = state.lang.get();
         let s = focus.scheme.get();
-        let params = state.drawn.get();
+        let params = state.dealt.get();
         if let Some(text) = story::own_sentence(step, s, &params, lang) {
             return Said { text, library: None };
         }
