@@ -209,6 +209,27 @@ test("the landing page: the reader taking over in a round without set_epoch keep
   }, { ready: HISTORY, options: { reducedMotion: "no-preference" }, viewport: { width: 1280, height: 800 } });
 });
 
+test("the landing page: one press of pause stops the epochs, by pointer or by Space", async () => {
+  for (const press of ["pointer", "Space"]) {
+    await session.withPage({}, async (page) => {
+      const PLAY = "[data-testid=play-epochs]";
+      await page.waitForSelector(`${PLAY}[aria-pressed=true]`);
+      if (press === "pointer") {
+        await page.click(PLAY);
+      } else {
+        await page.focus(PLAY);
+        await page.keyboard.press("Space");
+      }
+      await page.waitForSelector(`${PLAY}[aria-pressed=false]`, { timeout: 2000 });
+      assert.equal(await page.getAttribute(PLAY, "aria-label"), "Play epochs", press);
+      const epoch = await page.textContent("[data-testid=epoch]");
+      await page.waitForTimeout(2500);
+      assert.equal(await page.textContent("[data-testid=epoch]"), epoch, `${press}: nothing moved since`);
+      assert.equal(await page.getAttribute(PLAY, "aria-pressed"), "false", press);
+    }, { ready: HISTORY, options: { reducedMotion: "no-preference" }, viewport: { width: 1280, height: 800 } });
+  }
+});
+
 test("the landing page: scrolling past the first screen stops the epochs for good", async () => {
   await session.withPage({}, async (page) => {
     await page.waitForSelector("[data-testid=play-epochs][aria-pressed=true]");

@@ -1,7 +1,7 @@
 // Present mode: present=1 (or its button) leaves the comparison and one story step on the screen,
 // tiles at least 48 px wide, at 1280×800 and at 150% zoom; ←/→ go from story step to story step
 // (inside the comparison they step its epochs); Esc leaves and takes present=1 out of the URL;
-// the epoch play's speed is kept in the URL.
+// the epoch play's speed is kept in the URL; at the pitfalls, one is open.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { pageQuery, seriousViolations, useBrowser } from "./harness.mjs";
@@ -81,10 +81,58 @@ test("the button enters present mode, ←/→ go from story step to story step, 
   }, { ready: COMPARE, viewport: { width: 1280, height: 800 } });
 });
 
-test("present=1&step=pitfalls opens at that step; the last step has no next", async () => {
+test("present=1&step=pitfalls opens at that step, a pitfall open; the last step has no next", async () => {
   await session.withPage({ present: 1, step: "pitfalls" }, async (page) => {
     assert.deepEqual((await look(page)).steps, ["pitfalls"]);
     assert.equal(await page.isDisabled("[data-testid=present-next]"), true);
+    // Never a bare row of buttons on a projector: the first pitfall is open, both its sides.
+    await page.waitForSelector("[data-testid=scenario-panel][data-scenario=no_set_epoch] [data-testid=scenario-fixed]", { timeout: 10000 });
+    assert.equal(await page.getAttribute("[data-testid=scenario-no_set_epoch]", "aria-pressed"), "true");
+    assert.equal(pageQuery(page).get("scenario"), "no_set_epoch");
+    // Closed there, it stays closed until the presenter steps away and back.
+    await page.click("[data-testid=scenario-close]");
+    assert.equal(await page.locator("[data-testid=scenario-panel]").count(), 0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(await page.locator("[data-testid=scenario-panel]").count(), 0);
+    await page.click("[data-testid=present-back]");
+    await page.click("[data-testid=present-next]");
+    await page.waitForSelector("[data-testid=scenario-panel][data-scenario=no_set_epoch]");
+  }, { ready: COMPARE, viewport: { width: 1280, height: 800 } });
+  // A pitfall the link names is the one shown.
+  await session.withPage({ present: 1, step: "pitfalls", scenario: "drop_last" }, async (page) => {
+    await page.waitForSelector("[data-testid=scenario-panel][data-scenario=drop_last]", { timeout: 10000 });
+    assert.equal(await page.getAttribute("[data-testid=scenario-no_set_epoch]", "aria-pressed"), "false");
+  }, { ready: COMPARE, viewport: { width: 1280, height: 800 } });
+});
+
+test("present mode at 150% zoom: step 6's table fits its frame, each verdict readable", async () => {
+  await session.withPage({ present: 1, step: "your-library" }, async (page) => {
+    // (Present mode opens on the comparison; → brings the step, dealt as it comes near, on screen.)
+    await page.click("[data-testid=present-next]");
+    await page.waitForSelector(".scoreboard td[data-key=verdict]", { timeout: 10000 });
+    const seen = await page.evaluate(() => {
+      const table = document.querySelector(".scoreboard");
+      return {
+        table: table.getBoundingClientRect().width,
+        frame: table.parentElement.getBoundingClientRect().width,
+        verdict: Math.min(...[...table.querySelectorAll("td[data-key=verdict]")].map((td) => td.getBoundingClientRect().width)),
+      };
+    });
+    assert.ok(seen.table <= seen.frame + 1, `the table ${seen.table} px in a frame of ${seen.frame}`);
+    assert.ok(seen.verdict >= 150, `the verdicts ${seen.verdict} px wide`);
+  }, { ready: COMPARE, viewport: { width: 853, height: 533 } });
+});
+
+test("present mode, step 4: each rank's label on one line", async () => {
+  await session.withPage({ present: 1, step: "batches", num_replicas: 16, n: 64 }, async (page) => {
+    await page.click("[data-testid=present-next]");
+    await page.waitForSelector("#batches [data-testid=index-table] tr[data-rank] th");
+    const lines = await page.$$eval("#batches [data-testid=index-table] tr[data-rank] th", (ths) => ths.map((th) => {
+      const range = document.createRange();
+      range.selectNodeContents(th);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    }));
+    assert.ok(lines.length === 16 && lines.every((n) => n === 1), `lines per label: ${lines}`);
   }, { ready: COMPARE, viewport: { width: 1280, height: 800 } });
 });
 

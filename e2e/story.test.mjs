@@ -68,6 +68,46 @@ test("every figure follows the compared scheme picked above the story", async ()
   });
 });
 
+test("step 1 draws every scheme stage by stage, its last stage each GPU's lane; those without stages of their own, their lists and batches", async () => {
+  const own = ["accelerate", "lightning_wrapper", "lightning_unrepeated", "torchdata_resume", "iterable"];
+  const dealt = { no_sampler: "ShufflePerRank", seed_per_rank: "Stripe", weighted_no_wrapper: "Draw", weighted_wrapper: "Stripe", monai_weighted: "DrawInSlice" };
+  for (const name of [...own, ...Object.keys(dealt)]) {
+    await withPage({ n: 12, num_replicas: 2, batch_size: 4, compare: `${name},distributed`, focus: name }, async (page) => {
+      await page.waitForSelector("[data-testid=stages-figure] .stage", { timeout: DRAWN });
+      const stages = await page.$$eval("[data-testid=stages-figure] .stage", (ss) => ss.map((s) => ({
+        step: s.dataset.step,
+        rows: [...s.querySelectorAll(".stage-row")].map((r) => [...r.querySelectorAll("[data-sample]")].map((t) => Number(t.dataset.sample))),
+      })));
+      if (name in dealt) assert.deepEqual(stages.map((s) => s.step), [dealt[name], "Batch"], name);
+      else assert.ok(stages.length >= 2, `${name}: ${stages.length} stages`);
+      if (name === "torchdata_resume") return;
+      const shown = await lanes(page, name);
+      assert.deepEqual(stages.at(-1).rows.slice(0, shown.length), shown, `${name}: the last stage is the lanes`);
+    });
+  }
+});
+
+test("step 7 without workers shows the same batches as two workers would load them, and the button sets it", async () => {
+  await withPage({ n: 16, num_replicas: 2, batch_size: 2 }, async (page) => {
+    const rows = (selector) => page.$$eval(`#inside-one-gpu ${selector} .stage-row`, (rs) => rs.map((r) => ({
+      label: r.querySelector(".lane-label").textContent,
+      tiles: [...r.querySelectorAll("[data-sample]")].map((t) => Number(t.dataset.sample)),
+    })));
+    await page.waitForSelector("#inside-one-gpu [data-testid=workers-preview] .stage-row");
+    const preview = await rows("[data-testid=workers-preview]");
+    assert.deepEqual(preview.map((r) => r.label), ["GPU 0 · worker 0", "GPU 0 · worker 1", "GPU 1 · worker 0", "GPU 1 · worker 1"]);
+    // Batch b goes to worker b % 2: worker 0 loads GPU 0's batches 0, 2, ..., worker 1 the others.
+    const [gpu0] = await lanes(page, "distributed");
+    const batches = [0, 2, 4, 6].map((b) => gpu0.slice(b, b + 2));
+    assert.deepEqual(preview[0].tiles, [batches[0], batches[2]].flat());
+    assert.deepEqual(preview[1].tiles, [batches[1], batches[3]].flat());
+    await page.click("#inside-one-gpu [data-testid=try-workers]");
+    await page.waitForFunction(() => !document.querySelector("#inside-one-gpu [data-testid=workers-preview]"));
+    assert.equal(pageQuery(page).get("num_workers"), "2");
+    assert.deepEqual(await rows("[data-testid=inside-figure]"), preview, "the figure is what the preview showed");
+  });
+});
+
 test("step 3's timeline draws the followed scheme: its own seeding call, its repeats, and past the history's budget the calls alone", async () => {
   // Lightning's unrepeated sampler seeds with the epoch alone: forgotten set_epoch, manual_seed(0).
   const query = { n: 10, num_replicas: 2, compare: "distributed,lightning_unrepeated", focus: "lightning_unrepeated", set_epoch: 0 };
@@ -204,6 +244,21 @@ test("embed=1&step=set-epoch shows that step alone; an unknown step is said", as
     assert.equal(await page.locator("[data-testid=compare]").count(), 0);
     assert.match(await page.textContent("#set-epoch [data-testid=step-sentence]"), /epochs 1–3 hand GPU 0 exactly epoch 0's list/);
   }, { ready: "#set-epoch" });
+  // In a frame a few hundred pixels tall, the step's heading and figure start near its top.
+  await withPage({ embed: 1, step: "set-epoch" }, async (page) => {
+    // (Measured once the story's own styles apply.)
+    const tops = () => page.evaluate(() => ["#step-set-epoch", "#set-epoch [data-testid=timeline]"]
+      .map((s) => document.querySelector(s)?.getBoundingClientRect().top ?? Infinity));
+    const near = await page.waitForFunction(() => {
+      const [heading, figure] = ["#step-set-epoch", "#set-epoch [data-testid=timeline]"]
+        .map((s) => document.querySelector(s)?.getBoundingClientRect().top ?? Infinity);
+      return heading < 120 && figure < 250;
+    }, null, { timeout: 5000 }).then(() => true, () => false);
+    assert.ok(near, `the heading and the figure at ${await tops()} px`);
+    // With set_epoch called, the step still says what leaving it out does.
+    assert.match(await page.textContent("#set-epoch [data-testid=step-sentence]"),
+      /hands GPU 0 a new order\. Without set_epoch\(epoch\) in the loop, every epoch would hand every GPU its epoch-0 list again\./);
+  }, { ready: "#set-epoch", viewport: { width: 600, height: 400 } });
   // The page's own steps are not among an embed's five, but each embeds alone when named.
   for (const [step, figure] of [["your-library", "scoreboard"], ["inside-one-gpu", "inside-figure"], ["pitfalls", "scenarios"]]) {
     await withPage({ embed: 1, step }, async (page) => {

@@ -75,6 +75,10 @@ test("the three weighted schemes by the URL: the real packages' draws, classes a
       assert.equal(Number(count), minority, `${scheme} class 1`);
       const legend = await page.textContent(`[data-testid=compare] [data-scheme=${scheme}] [data-testid=draws-legend]`);
       assert.match(legend, /class/);
+      // Its class tiles are this dataset's own first and last samples, of class 0 and 1.
+      const tiles = await page.$$eval(`[data-testid=compare] [data-scheme=${scheme}] [data-testid=draws-legend] [data-class]`,
+        (ts) => ts.map((t) => [t.textContent, t.dataset.class]));
+      assert.deepEqual(tiles, [["0", "0"], [String(IMBALANCED.n - 1), "1"]], `${scheme} legend`);
     }
     const same = await page.textContent("[data-testid=compare] [data-scheme=weighted_no_wrapper] [data-fact=same-lists]");
     assert.match(same, /2/);

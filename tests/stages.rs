@@ -2,7 +2,7 @@
 //! order, and its last stage (for a resume, the batches before the save then after it) holds
 //! exactly each GPU's lane.
 
-use sampler_viz::model::scheme::stages::StageView;
+use sampler_viz::model::scheme::stages::{self, StageView};
 use sampler_viz::model::scheme::{LANE_CAP, SCHEMES, Shared, Step};
 use sampler_viz::model::{InnerSampler, Params};
 
@@ -45,13 +45,16 @@ fn the_last_stage_is_the_lanes() {
     let mut checked = 0;
     for params in &configs {
         for scheme in SCHEMES {
-            let stages = scheme.stages(params).expect("these configurations are valid");
-            if stages.is_empty() {
-                continue;
-            }
-            let steps: Vec<Step> = stages.iter().map(|s| s.step).collect();
-            assert_eq!(steps, scheme.steps(params), "{}", scheme.name());
             let deal = scheme.deal(params, &Shared::default()).expect("valid");
+            let stages =
+                stages::of(*scheme, params, &deal).expect("these configurations are valid");
+            // Every registered scheme has stages: all it names, or (read off its deal) the
+            // last two, its lists and their batches.
+            let steps: Vec<Step> = stages.iter().map(|s| s.step).collect();
+            let named = scheme.steps(params);
+            let own = !scheme.stages(params).expect("valid").is_empty();
+            let expected = if own { named } else { &named[named.len() - 2..] };
+            assert_eq!(steps, expected, "{}", scheme.name());
             let lanes: Vec<Vec<u32>> =
                 deal.lanes.iter().map(|l| l.tiles.iter().map(|t| t.index).collect()).collect();
             let last = per_gpu(stages.last().expect("a stage"));
@@ -68,7 +71,80 @@ fn the_last_stage_is_the_lanes() {
             checked += 1;
         }
     }
-    assert!(checked >= 20, "only {checked} stage-by-stage views checked");
+    assert_eq!(checked, configs.len() * SCHEMES.len(), "every scheme at every configuration");
+}
+
+/// A scheme with no stages of its own shows, read off its deal, each GPU's list as its
+/// sampler yields it (what the loader leaves out at its end, what is past the cap counted)
+/// and then its batches, each the loader's.
+#[test]
+fn the_stages_read_off_a_deal() {
+    let cases = [
+        (
+            "no_sampler",
+            Params {
+                n: 10,
+                num_replicas: 2,
+                batch_size: 4,
+                loader_drop_last: true,
+                ..Params::default()
+            },
+            Step::ShufflePerRank,
+        ),
+        (
+            "seed_per_rank",
+            Params { n: 10, num_replicas: 3, batch_size: 2, ..Params::default() },
+            Step::Stripe,
+        ),
+        (
+            "weighted_no_wrapper",
+            Params { n: 20, num_replicas: 2, batch_size: 4, ..Params::default() },
+            Step::Draw,
+        ),
+        (
+            "weighted_wrapper",
+            Params { n: 300, num_replicas: 2, batch_size: 8, ..Params::default() },
+            Step::Stripe,
+        ),
+        (
+            "monai_weighted",
+            Params {
+                n: 21,
+                num_replicas: 4,
+                batch_size: 3,
+                loader_drop_last: true,
+                ..Params::default()
+            },
+            Step::DrawInSlice,
+        ),
+    ];
+    for (name, params, listed) in cases {
+        let scheme = sampler_viz::model::scheme::by_name(name).unwrap();
+        assert!(scheme.stages(&params).unwrap().is_empty(), "{name} has stages of its own now");
+        let whole = scheme.deal_up_to(&params, &Shared::default(), usize::MAX).unwrap();
+        let deal = scheme.deal(&params, &Shared::default()).unwrap();
+        let stages = stages::of(scheme, &params, &deal).unwrap();
+        assert_eq!(stages[0].step, listed, "{name}");
+        for (rank, lane) in whole.lanes.iter().enumerate() {
+            let (list, batches) = (&stages[0].rows[rank], &stages[1].rows[rank]);
+            let all = lane.listed();
+            assert_eq!(all.len(), lane.sampler_len, "{name}: the whole list");
+            let shown = list.groups.concat();
+            assert_eq!(shown[..], all[..shown.len()], "{name} GPU {rank}'s list");
+            assert_eq!(shown.len() + list.more, lane.sampler_len, "{name} GPU {rank}: counted");
+            let processed: Vec<u32> = lane.tiles.iter().map(|t| t.index).collect();
+            let batched = batches.groups.concat();
+            assert_eq!(batched[..], processed[..batched.len()], "{name} GPU {rank}'s batches");
+            assert_eq!(
+                batched.len() + batches.more,
+                lane.len,
+                "{name} GPU {rank}: batches counted"
+            );
+            for group in &batches.groups[..batches.groups.len().saturating_sub(1)] {
+                assert_eq!(group.len(), params.batch_size as usize, "{name}: whole batches");
+            }
+        }
+    }
 }
 
 /// With workers, each GPU's batches grouped by the worker that loads them (batch b to worker

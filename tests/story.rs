@@ -207,11 +207,32 @@ fn step_4_says_what_the_library_reports_and_what_has_no_sampler() {
 }
 
 #[test]
-fn step_1_promises_stages_only_where_its_figure_has_them() {
+fn step_1_promises_the_stages_every_scheme_shows() {
     let p = params("n=8&num_replicas=2");
-    for (name, staged) in [("distributed", true), ("accelerate", true), ("seed_per_rank", false)] {
+    for s in SCHEMES {
+        let deal = deal(s.name(), "n=8&num_replicas=2");
+        let text = sentence(Step::Split, *s, &p, &deal, Lang::En, None);
+        assert!(text.ends_with("The stages below show how."), "{}: {text}", s.name());
+        let shown = sampler_viz::model::scheme::stages::of(*s, &p, &deal).expect("valid");
+        assert!(shown.len() >= 2, "{}: {} stages", s.name(), shown.len());
+    }
+}
+
+/// Step 3 with new orders says what leaving out `set_epoch` would do, exactly where it would
+/// make every epoch epoch 0's (not for a scheme whose orders never depend on it).
+#[test]
+fn step_3_says_what_set_epoch_changes() {
+    const WITHOUT: &str = "every epoch would hand every GPU its epoch-0 list again";
+    let cases = [
+        ("distributed", "n=8", true),
+        ("distributed", "n=8&set_epoch=0", false),
+        ("lightning_wrapper", "n=8&inner=random", false),
+        ("no_sampler", "n=8", false),
+    ];
+    for (name, query, said) in cases {
         let s = scheme::by_name(name).expect("registered");
-        let text = sentence(Step::Split, s, &p, &deal(name, "n=8&num_replicas=2"), Lang::En, None);
-        assert_eq!(text.ends_with("The stages below show how."), staged, "{name}: {text}");
+        let text =
+            sentence(Step::SetEpoch, s, &params(query), &deal(name, query), Lang::En, Some((0, 3)));
+        assert_eq!(text.contains(WITHOUT), said, "{name} {query}: {text}");
     }
 }

@@ -103,6 +103,11 @@ texts! {
             "{scheme}, with these settings: every epoch from 1 to {last} hands GPU 0 a new order.",
             "{scheme}，按这些设置：epoch 1 到 {last} 每个都给 GPU 0 新的顺序。",
         ),
+        /// Step 3's sentence goes on, where leaving out `set_epoch` would repeat epoch 0.
+        EpochNewWithout => (
+            " Without set_epoch(epoch) in the loop, every epoch would hand every GPU its epoch-0 list again.",
+            " 若循环里不调用 set_epoch(epoch)，每个 epoch 都会把 epoch 0 的列表原样再交给每块 GPU。",
+        ),
         /// Step 3 when the epochs are too large to compare.
         EpochNotDrawn => (
             "{scheme}: at this size its epochs are not compared here.",
@@ -168,6 +173,11 @@ texts! {
         ),
         /// Step 7's button when there are no workers.
         TryWorkers => ("Try num_workers = 2", "试试 num_workers = 2"),
+        /// Step 7's preview when there are no workers: the same batches as two workers load them.
+        WorkersPreview => (
+            "Had num_workers been 2, the same batches would go to two worker processes in turn:",
+            "若 num_workers = 2，同样的批次会轮流交给两个 worker 进程加载：",
+        ),
         /// Step 8.
         PitfallsTitle => ("The pitfalls", "常见陷阱"),
         /// Step 8's sentence.

@@ -205,14 +205,9 @@ pub fn sentence(
             ];
             let once = matches!(Verdict::of(deal), Verdict::EachOnce);
             let key = if once { T::SplitOnce } else { T::SplitNotOnce };
-            let mut text = fill(key.text(lang), &values);
-            // The figure shows stages when the pipeline plays them or the scheme has its own
-            // (whether it has is the same at any size: asked at the smallest).
-            let staged = || scheme.stages(&Params::default()).is_ok_and(|v| !v.is_empty());
-            if scheme.pictured() || staged() {
-                text.push_str(T::SplitStages.text(lang));
-            }
-            text
+            // The figure shows every scheme's stages: its own, or its lists and batches read
+            // off its deal (`stages::of`).
+            fill(key.text(lang), &values) + T::SplitStages.text(lang)
         }
         Step::PadOrTrim => {
             let total = Count(totals.total);
@@ -251,7 +246,15 @@ pub fn sentence(
                 T::EpochSomeSame.text(lang),
                 &[("scheme", &title), ("same", &same), ("of", &of), ("last", &of)],
             ),
-            Some((_, of)) => fill(T::EpochNew.text(lang), &[("scheme", &title), ("last", &of)]),
+            Some((_, of)) => {
+                let mut text = fill(T::EpochNew.text(lang), &[("scheme", &title), ("last", &of)]);
+                // What the call changes, where forgetting it makes every epoch epoch 0's.
+                let without = Params { set_epoch: false, ..params.clone() };
+                if params.set_epoch && scheme.repeats_by_design(&without) {
+                    text.push_str(T::EpochNewWithout.text(lang));
+                }
+                text
+            }
             None => fill(T::EpochNotDrawn.text(lang), &[("scheme", &title)]),
         },
         Step::Batches => {

@@ -141,7 +141,10 @@ pub fn EpochPlay(
     // but not `set_epoch` or `shuffle`, whose effect the playing epochs show.
     let take_over = move |target: Option<web_sys::EventTarget>| {
         if steps.autoplay.get_untracked() {
-            if keeps_play(target) {
+            let within = |selector| within(target.as_ref(), selector);
+            if within("[data-owns-play]") {
+                // The play button: its click pauses (stopping here, the click would play again).
+            } else if within("[data-keeps-play]") {
                 // The reader has `set_epoch` (or `shuffle`) in hand: the play leaves it to them.
                 steps.hand_over();
             } else {
@@ -177,7 +180,7 @@ pub fn EpochPlay(
                 on:click=move |_| steps.step(-1)>
                 <Icon path=STEP_BACK />
             </button>
-            <button type="button" class="play" data-testid="play-epochs" aria-label=label
+            <button type="button" class="play" data-testid="play-epochs" data-owns-play aria-label=label
                 aria-pressed=move || steps.playing.get().to_string() on:click=move |_| steps.toggle()>
                 {move || if steps.playing.get() { view! { <Icon path=PAUSE /> } } else { view! { <Icon path=PLAY /> } }}
             </button>
@@ -206,10 +209,10 @@ pub fn EpochPlay(
     }
 }
 
-/// Whether an event's target is a control that leaves the landing page playing
-/// (`data-keeps-play`).
-fn keeps_play(target: Option<web_sys::EventTarget>) -> bool {
+/// Whether an event's target is inside an element `selector` finds: a control that leaves the
+/// landing page playing (`data-keeps-play`), or the play button (`data-owns-play`).
+fn within(target: Option<&web_sys::EventTarget>, selector: &str) -> bool {
     use wasm_bindgen::JsCast;
-    let element = target.and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-    element.and_then(|e| e.closest("[data-keeps-play]").ok().flatten()).is_some()
+    let element = target.and_then(|t| t.dyn_ref::<web_sys::Element>());
+    element.and_then(|e| e.closest(selector).ok().flatten()).is_some()
 }

@@ -22,6 +22,18 @@ pub fn InsideFigure() -> impl IntoView {
             let deal = deal.as_ref().ok()?;
             let by_worker = stages::by_worker(deal).map(|v| stage_view(v, lang));
             let hang = super::hang_view::hang_view(deal, lang);
+            // Without workers, the same batches as two workers would load them (a map-style
+            // loader's workers take whole batches in turn), and the button that sets it.
+            let preview = (workers == 0 && focus.scheme.get().map_style_workers()).then(|| {
+                let mut two = crate::model::scheme::Deal::clone(deal);
+                two.assign_workers(2);
+                let view = stages::by_worker(&two).map(|v| stage_view(v, lang));
+                view! {
+                    <div class="workers-preview" data-testid="workers-preview">
+                        <p class="preview-note">{tr(T::WorkersPreview)}</p>{view}
+                    </div>
+                }
+            });
             let try_workers = (workers == 0).then(|| {
                 view! {
                     <button type="button" data-testid="try-workers"
@@ -31,7 +43,7 @@ pub fn InsideFigure() -> impl IntoView {
             let lanes = deal.lanes.len();
             Some(view! {
                 <div class="inside-figure" data-testid="inside-figure" data-gpus=lanes>
-                    {by_worker}{hang}{try_workers}
+                    {by_worker}{preview}{try_workers}{hang}
                 </div>
             })
         })

@@ -26,6 +26,7 @@ use crate::model::html::escape;
 use crate::model::scenario::Scenario;
 use crate::model::scenario::card::Load;
 use crate::model::scheme;
+use crate::model::story::Step;
 
 /// The URL parameter naming the open scenario.
 const PARAM: &str = "scenario";
@@ -86,6 +87,19 @@ pub fn Scenarios() -> impl IntoView {
                 std::time::Duration::from_millis(50),
             );
             true
+        });
+    }
+    // Present mode arriving at the pitfalls with none open opens the first (a forgotten
+    // `set_epoch`), so that a projector never shows a bare row of buttons. Closing it there
+    // keeps it closed until the presenter steps away and back.
+    let cursor = use_context::<super::story::StoryCursor>();
+    let presenting = use_context::<super::present::Presenting>();
+    if let (Some(cursor), Some(presenting)) = (cursor, presenting) {
+        Effect::new(move |_| {
+            let at_pitfalls = presenting.on.get() && cursor.step.get() == Step::Pitfalls;
+            if at_pitfalls && chosen.with_untracked(|c| *c == Choice::None) {
+                choose(Choice::Known(Scenario::ALL[0]));
+            }
         });
     }
     let body = NodeRef::<Div>::new();

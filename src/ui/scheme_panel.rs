@@ -181,8 +181,13 @@ fn body(deal: &Deal, k: usize, lang: Lang) -> impl IntoView {
         }
     });
     let legend = deal.draws.is_some().then(|| {
-        let class = classes.map(|_| view! {
-            <span class="item"><span class="tile" data-class="0" style=tile_style(2)>"2"</span><span class="tile" data-class="1" style=tile_style(9)>"9"</span>{T::LegendClass.text(lang)}</span>
+        // Two of this dataset's own samples: its first (class 0, when the class has any) and
+        // its last (always class 1).
+        let class = classes.map(|c| {
+            let tile = |i: u32| view! { <span class="tile" data-class=c.of(i) style=tile_style(i)>{i}</span> };
+            let last = u32::try_from(c.n.saturating_sub(1)).unwrap_or(u32::MAX);
+            let first = (c.sizes()[0] > 0).then(|| tile(0));
+            view! { <span class="item">{first}{tile(last)}{T::LegendClass.text(lang)}</span> }
         });
         view! {
             <p class="legend draws-legend" data-testid="draws-legend">

@@ -25,29 +25,23 @@ pub fn SchemeStages(
     let state = expect_context::<AppState>();
     let open = RwSignal::new(false);
     let name = Memo::new(move |_| state.compare.with(|c| c.get(k).map(|s| s.name())));
+    // Its own stages, or those read off the deal the panel already drew; with the loader's
+    // workers, each GPU's batches by the worker that loads them.
     let stages = move || {
         let scheme = scheme::by_name(name.get()?)?;
         let params = state.dealt.get();
-        let mut stages = scheme.stages(&params).ok().filter(|s| !s.is_empty())?;
-        // With the loader's workers, each GPU's batches by the worker that loads them, read off
-        // the deal the panel already drew.
-        if scheme.map_style_workers() {
-            let by_worker = deals.with(|d| match d.get(k) {
-                Some((_, Ok(deal))) => stages::by_worker(deal),
-                _ => None,
-            });
-            stages.extend(by_worker);
-        }
-        Some(stages)
-    };
-    let shows = move || {
-        name.get().and_then(scheme::by_name).is_some_and(|s| {
-            // Whether it has stages to show, asked of the defaults (cheap), not of the epoch shown.
-            s.stages(&crate::model::Params::default()).is_ok_and(|v| !v.is_empty())
+        deals.with(|d| {
+            let Some((_, Ok(deal))) = d.get(k) else { return None };
+            let mut stages = stages::of(scheme, &params, deal).ok()?;
+            stages.extend(scheme.map_style_workers().then(|| stages::by_worker(deal)).flatten());
+            Some(stages)
         })
     };
+    // Every scheme has stages to show (its own, or its deal's): a panel with a deal shows them.
+    // (A memo: the disclosure is built again, closed, only when that changes.)
+    let shows = Memo::new(move |_| deals.with(|d| matches!(d.get(k), Some((_, Ok(_))))));
     move || {
-        shows().then(|| {
+        shows.get().then(|| {
             view! {
                 <details class="scheme-stages" data-testid="scheme-stages"
                     on:toggle=move |ev| {

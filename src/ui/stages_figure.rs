@@ -1,5 +1,6 @@
 //! Step 1 of the story for a scheme the pipeline does not play: its stages, one after the
-//! other, each read off the scheme ([`crate::model::scheme::Scheme::stages`]).
+//! other, each read off the scheme ([`crate::model::scheme::Scheme::stages`]), or off its deal
+//! where it has none of its own ([`stages::of`]).
 
 use leptos::prelude::*;
 
@@ -17,10 +18,13 @@ pub fn StagesFigure() -> impl IntoView {
         let lang = state.lang.get();
         let s = focus.scheme.get();
         let params = state.dealt.get();
-        let mut views = s.stages(&params).unwrap_or_default();
-        if s.map_style_workers() {
-            views.extend(focus.deal.with(|d| d.as_ref().ok().and_then(|d| stages::by_worker(d))));
-        }
+        // Its own stages, or those read off its deal; with workers, each GPU's batches by worker.
+        let views = focus.deal.with(|d| {
+            let Ok(deal) = d.as_ref() else { return Vec::new() };
+            let mut views = stages::of(s, &params, deal).unwrap_or_default();
+            views.extend(s.map_style_workers().then(|| stages::by_worker(deal)).flatten());
+            views
+        });
         view! {
             <div class="stages-figure" data-testid="stages-figure">
                 {views.into_iter().map(|v| stage_view(v, lang)).collect_view()}

@@ -105,6 +105,14 @@ pub struct Deal {
 }
 
 impl Deal {
+    /// Names the worker of each batch as a map-style `DataLoader(num_workers=k)` hands them
+    /// out: batch `b` to worker `b % k` (`k` > 0), on every lane.
+    pub fn assign_workers(&mut self, num_workers: usize) {
+        for lane in &mut self.lanes {
+            lane.workers = (0..lane.loader_len).map(|b| b % num_workers.max(1)).collect();
+        }
+    }
+
     /// The samples' classes, when the weights balance classes (each tile then shows its class).
     pub fn classes(&self) -> Option<crate::model::weights::Classes> {
         self.draws.as_ref().and_then(|d| d.classes.as_ref()).map(|c| c.classes)

@@ -172,9 +172,7 @@ pub trait Scheme: Sync {
         let num_workers = check_num_workers(params.num_workers).map_err(refused)?;
         let mut deal = self.lanes_up_to(params, shared, cap)?;
         if num_workers > 0 && self.map_style_workers() {
-            for lane in &mut deal.lanes {
-                lane.workers = (0..lane.loader_len).map(|b| b % num_workers).collect();
-            }
+            deal.assign_workers(num_workers);
         }
         if num_workers > 0 && self.only_base_seed_draws(params) {
             // One draw per epoch since `torch.manual_seed`: epoch e's is the (e + 1)-th.

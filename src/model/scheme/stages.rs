@@ -80,6 +80,47 @@ pub fn by_worker(deal: &super::Deal) -> Option<StageView> {
     Some(StageView { step: super::Step::ByWorker, rows })
 }
 
+/// A scheme's stages for `params`: its own ([`super::Scheme::stages`]), or, for a scheme that
+/// has none of its own, the last two read off its `deal`: each GPU's list as its sampler yields
+/// it (named by the step before the batches), then those lists in the loader's batches.
+pub fn of(
+    scheme: &dyn super::Scheme,
+    params: &crate::model::Params,
+    deal: &super::Deal,
+) -> Result<Vec<StageView>, Vec<crate::model::ParamError>> {
+    let own = scheme.stages(params)?;
+    if !own.is_empty() {
+        return Ok(own);
+    }
+    let steps = scheme.steps(params);
+    let listed = steps.iter().rev().find(|&&s| s != Step::Batch).copied().unwrap_or(Step::Stripe);
+    Ok(from_deal(listed, deal))
+}
+
+/// Each GPU's list (`listed`, the step that made it) and its batches, read off a deal's lanes.
+fn from_deal(listed: Step, deal: &super::Deal) -> Vec<StageView> {
+    let lists = deal.lanes.iter().enumerate().map(|(rank, lane)| {
+        let mut row = StageRow::list(Some(rank), lane.listed());
+        let shown: usize = row.groups.iter().map(Vec::len).sum();
+        row.more = lane.sampler_len.saturating_sub(shown);
+        row
+    });
+    let batches = deal.lanes.iter().enumerate().map(|(rank, lane)| {
+        let indices: Vec<u32> = lane.tiles.iter().map(|t| t.index).collect();
+        let mut starts = lane.batch_starts(deal.batch_size, indices.len());
+        starts.push(indices.len());
+        let mut row =
+            StageRow::of(Some(rank), starts.windows(2).map(|w| indices[w[0]..w[1]].to_vec()));
+        let shown: usize = row.groups.iter().map(Vec::len).sum();
+        row.more = lane.len.saturating_sub(shown);
+        row
+    });
+    vec![
+        StageView { step: listed, rows: lists.collect() },
+        StageView { step: Step::Batch, rows: batches.collect() },
+    ]
+}
+
 /// A stage of one row for the whole epoch.
 pub fn whole(step: Step, row: StageRow) -> StageView {
     StageView { step, rows: vec![row] }
