@@ -28,6 +28,12 @@ test("embed=1 leaves out the page chrome and keeps the controls, lengths, pipeli
     const full = new URL(await page.getAttribute("[data-testid=full-page-link]", "href"));
     assert.equal(full.searchParams.get("embed"), null, "the link goes to the full page");
     assert.equal(full.searchParams.get("n"), "8");
+    // Its several steps stack under one picker that scrolls away: each still names its scheme
+    // (only an embed of one step leaves that line to screen readers).
+    // (Once the story's sheet applies: it sets the line's size.)
+    await page.waitForFunction(() => getComputedStyle(document.querySelector("[data-testid=drawn-for]")).fontSize === "13.6px");
+    const named = await page.$$eval("[data-testid=drawn-for]", (ps) => ps.map((p) => p.getBoundingClientRect().width > 100));
+    assert.ok(named.length >= 3 && named.every(Boolean), `the drawn-for lines shown: ${named}`);
   });
 });
 

@@ -97,6 +97,18 @@ test("a MONAI slice that weighs nothing: GPU 1's lane holds torch.multinomial's 
     assert.equal(gpu0.raised, null);
     assert.deepEqual(gpu1.indices, []);
     assert.match(gpu1.raised, /RuntimeError: invalid multinomial distribution \(sum of probabilities <= 0\)/);
+    // Step 1 (the story follows MONAI's sampler): GPU 1's rows hold the same error, GPU 0's its draws.
+    await page.waitForSelector("[data-testid=stages-figure] .stage");
+    const stages = await page.$$eval("[data-testid=stages-figure] .stage", (ss) => ss.map((s) => [...s.querySelectorAll(".stage-row")].map((r) => ({
+      tiles: [...r.querySelectorAll("[data-sample]")].map((t) => Number(t.dataset.sample)),
+      raised: r.querySelector("[data-testid=stage-raised]")?.textContent ?? null,
+    }))));
+    assert.equal(stages.length, 2);
+    for (const [row0, row1] of stages) {
+      assert.deepEqual(row0, { tiles: [8, 6, 4, 8, 6], raised: null });
+      assert.deepEqual(row1.tiles, []);
+      assert.match(row1.raised, /RuntimeError: invalid multinomial distribution \(sum of probabilities <= 0\)/);
+    }
   });
 });
 

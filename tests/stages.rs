@@ -118,6 +118,12 @@ fn the_stages_read_off_a_deal() {
             Step::DrawInSlice,
         ),
     ];
+    // Without shuffle every process walks the dataset's own order: its row says so.
+    let cases = cases.into_iter().chain([(
+        "no_sampler",
+        Params { n: 10, num_replicas: 2, batch_size: 4, shuffle: false, ..Params::default() },
+        Step::Indices,
+    )]);
     for (name, params, listed) in cases {
         let scheme = sampler_viz::model::scheme::by_name(name).unwrap();
         assert!(scheme.stages(&params).unwrap().is_empty(), "{name} has stages of its own now");
@@ -172,4 +178,21 @@ fn batches_by_worker() {
         .deal(&without, &Shared::default())
         .unwrap();
     assert!(by_worker(&deal).is_none());
+}
+
+/// A GPU whose process raised (MONAI's slice that weighs nothing) holds the library's error in
+/// every stage read off its deal, never an empty list; the others their draws.
+#[test]
+fn a_raised_lane_says_so_in_every_stage() {
+    let params = Params::from_query("n=10&num_replicas=2&batch_size=2&weights=1,0&shuffle=0")
+        .expect("valid");
+    let scheme = sampler_viz::model::scheme::by_name("monai_weighted").unwrap();
+    let deal = scheme.deal(&params, &Shared::default()).unwrap();
+    let raised = deal.lanes[1].raised.clone().expect("GPU 1's slice weighs nothing");
+    for stage in stages::of(scheme, &params, &deal).unwrap() {
+        assert_eq!(stage.rows[1].raised, Some(raised.clone()), "{:?}", stage.step);
+        assert!(stage.rows[1].groups.is_empty());
+        assert_eq!(stage.rows[0].raised, None);
+        assert_eq!(stage.rows[0].groups.concat().len(), 5, "{:?}: GPU 0's five draws", stage.step);
+    }
 }

@@ -86,7 +86,8 @@ fn Main(
     let compare = !layout.hides_section(Section::Compare);
     let only = layout.step;
     view! {
-        <main class:embed=layout.embed class:hide-seeding=layout.hides(Field::Seeding)>
+        <main class:embed=layout.embed class:one-step=layout.embed && only.is_some()
+            class:hide-seeding=layout.hides(Field::Seeding)>
             {embed::notices(layout, false)}
             {layout.embed.then(scenarios::embedded)}
             {(compare && only.is_none()).then(|| view! { <Compare landing=landing /> })}

@@ -139,12 +139,14 @@ pub fn EpochPlay(
     use_interval(period, move || steps.tick());
     // The reader touching anything, or moving the focus, ends the landing page's own playing;
     // but not `set_epoch` or `shuffle`, whose effect the playing epochs show.
-    let take_over = move |target: Option<web_sys::EventTarget>| {
+    // (`own` says whether the event is one the play button acts on itself: a press of it, or
+    // a key that clicks it.)
+    let take_over = move |target: Option<web_sys::EventTarget>, own: bool| {
         if steps.autoplay.get_untracked() {
-            let within = |selector| within(target.as_ref(), selector);
-            if within("[data-owns-play]") {
+            let inside = |selector| within(target.as_ref(), selector);
+            if own && inside("[data-owns-play]") {
                 // The play button: its click pauses (stopping here, the click would play again).
-            } else if within("[data-keeps-play]") {
+            } else if inside("[data-keeps-play]") {
                 // The reader has `set_epoch` (or `shuffle`) in hand: the play leaves it to them.
                 steps.hand_over();
             } else {
@@ -152,9 +154,11 @@ pub fn EpochPlay(
             }
         }
     };
-    let pointer = window_event_listener(ev::pointerdown, move |e| take_over(e.target()));
-    let key = window_event_listener(ev::keydown, move |e| take_over(e.target()));
-    let focus = window_event_listener(ev::focusin, move |e| take_over(e.target()));
+    let pointer = window_event_listener(ev::pointerdown, move |e| take_over(e.target(), true));
+    let key = window_event_listener(ev::keydown, move |e| {
+        take_over(e.target(), matches!(e.key().as_str(), " " | "Enter"))
+    });
+    let focus = window_event_listener(ev::focusin, move |e| take_over(e.target(), true));
     // Once the reader scrolls past the first screen it stops for good, so that nothing they
     // read further down changes under their eyes.
     let scroll = window_event_listener(ev::scroll, move |_| {

@@ -3,7 +3,8 @@
 //! section first nears the screen or a pitfall is asked for) and inserted whole. The page keeps
 //! the section, the picker and what the card's buttons do (their data attributes,
 //! [`crate::model::scenario::card`]). `?scenario=<name>` opens one, and the choice is kept in
-//! the URL so a tutorial can link straight to it.
+//! the URL so a tutorial can link straight to it. Present mode arriving at the pitfalls with
+//! none open opens the first, without writing it in the URL.
 //!
 //! Test ids: `scenarios` (the section), `scenario-<name>` (each button, `aria-pressed`),
 //! `scenario-panel` (with `data-scenario=<name>`), `scenario-explain`, `scenario-setup`,
@@ -90,15 +91,17 @@ pub fn Scenarios() -> impl IntoView {
         });
     }
     // Present mode arriving at the pitfalls with none open opens the first (a forgotten
-    // `set_epoch`), so that a projector never shows a bare row of buttons. Closing it there
-    // keeps it closed until the presenter steps away and back.
+    // `set_epoch`), so that a projector never shows a bare row of buttons. Not written in the
+    // URL (the presenter chose nothing: a link to it must not load its broken side into the
+    // comparison). Closing it there keeps it closed until the presenter steps away and back.
     let cursor = use_context::<super::story::StoryCursor>();
     let presenting = use_context::<super::present::Presenting>();
     if let (Some(cursor), Some(presenting)) = (cursor, presenting) {
         Effect::new(move |_| {
             let at_pitfalls = presenting.on.get() && cursor.step.get() == Step::Pitfalls;
             if at_pitfalls && chosen.with_untracked(|c| *c == Choice::None) {
-                choose(Choice::Known(Scenario::ALL[0]));
+                part::retry(part::STORY);
+                chosen.set(Choice::Known(Scenario::ALL[0]));
             }
         });
     }

@@ -37,13 +37,13 @@ pub fn SchemeStages(
             Some(stages)
         })
     };
-    // Every scheme has stages to show (its own, or its deal's): a panel with a deal shows them.
-    // (A memo: the disclosure is built again, closed, only when that changes.)
-    let shows = Memo::new(move |_| deals.with(|d| matches!(d.get(k), Some((_, Ok(_))))));
+    // Every scheme has stages to show (its own, or its deal's): the disclosure is there for
+    // any compared scheme, empty while its deal is refused or on its way.
+    let shows = Memo::new(move |_| name.get().is_some());
     move || {
         shows.get().then(|| {
             view! {
-                <details class="scheme-stages" data-testid="scheme-stages"
+                <details class="scheme-stages" data-testid="scheme-stages" prop:open=move || open.get_untracked()
                     on:toggle=move |ev| {
                         let element = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
                         open.set(element.is_some_and(|e| e.has_attribute("open")));
@@ -71,7 +71,7 @@ pub fn stage_view(stage: StageView, lang: crate::i18n::Lang) -> impl IntoView {
 }
 
 /// One row: its label (a GPU, or the whole epoch) and its tiles, batch by batch.
-fn row_view(row: StageRow, lang: crate::i18n::Lang) -> impl IntoView {
+fn row_view(row: StageRow, lang: crate::i18n::Lang) -> AnyView {
     let label = match (row.gpu, row.worker) {
         (Some(rank), Some(w)) => format!(
             "{} · {}",
@@ -93,6 +93,18 @@ fn row_view(row: StageRow, lang: crate::i18n::Lang) -> impl IntoView {
             })
         })
         .collect_view();
+    // A process that raised: the library's exception in place of its indices, as in its lane.
+    if let Some((epoch, error)) = &row.raised {
+        let exception = error.exception().unwrap_or_default();
+        let said = fill(T::RaisedIn, lang, &[("epoch", epoch)]);
+        return view! {
+            <div class="gpu-lane stage-row">
+                <span class="lane-label">{label}</span>
+                <span class="lane-raised" data-testid="stage-raised">{said}" "<strong lang="en">{format!("{exception}: {error}")}</strong></span>
+            </div>
+        }
+        .into_any();
+    }
     let more = (row.more > 0).then(|| {
         let count = thousands(row.more as u64);
         view! { <span class="more">{fill(T::More, lang, &[("count", &count)])}</span> }
@@ -104,4 +116,5 @@ fn row_view(row: StageRow, lang: crate::i18n::Lang) -> impl IntoView {
             <span class="tiles" class:wrap=wraps tabindex="0" role="group" aria-label=label>{tiles}{more}</span>
         </div>
     }
+    .into_any()
 }

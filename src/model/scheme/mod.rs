@@ -193,8 +193,9 @@ pub trait Scheme: Sync {
     fn repeats_by_design(&self, params: &Params) -> bool;
     /// The Python that prints what [`Scheme::deal`] gives, with these parameters.
     fn python(&self, params: &Params, lang: Lang) -> String;
-    /// What its indices look like after each of its stages, for these parameters (empty when
-    /// the scheme does not show its stages).
+    /// What its indices look like after each of its stages, for these parameters; empty for a
+    /// scheme with no stages of its own, whose lists and batches [`stages::of`] reads off its
+    /// deal.
     fn stages(&self, params: &Params) -> Result<Vec<stages::StageView>, Vec<ParamError>> {
         let _ = params;
         Ok(Vec::new())

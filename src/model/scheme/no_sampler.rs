@@ -25,8 +25,13 @@ impl Scheme for NoSamplerScheme {
         SchemeText::NoSamplerSummary
     }
 
-    fn steps(&self, _params: &Params) -> &'static [Step] {
-        &[Step::Indices, Step::ShufflePerRank, Step::Batch]
+    fn steps(&self, params: &Params) -> &'static [Step] {
+        if params.shuffle {
+            &[Step::Indices, Step::ShufflePerRank, Step::Batch]
+        } else {
+            // Every process walks `0 .. n-1` as the dataset numbers it.
+            &[Step::Indices, Step::Batch]
+        }
     }
 
     fn lanes_up_to(

@@ -25,6 +25,9 @@ pub struct StageRow {
     pub groups: Vec<Vec<u32>>,
     /// Indices past the cap.
     pub more: usize,
+    /// What the GPU's process raised, and in which epoch, in place of its indices (a row read
+    /// off a deal whose lane raised).
+    pub raised: Option<(u64, crate::sampler::SamplerError)>,
 }
 
 impl StageRow {
@@ -44,7 +47,7 @@ impl StageRow {
                 shown.push(head);
             }
         }
-        StageRow { gpu, worker: None, groups: shown, more }
+        StageRow { gpu, worker: None, groups: shown, more, raised: None }
     }
 
     /// One plain list (no batches), cut at [`LANE_CAP`].
@@ -99,10 +102,12 @@ pub fn of(
 
 /// Each GPU's list (`listed`, the step that made it) and its batches, read off a deal's lanes.
 fn from_deal(listed: Step, deal: &super::Deal) -> Vec<StageView> {
+    // A lane whose process raised holds the library's error in each stage, not an empty list.
     let lists = deal.lanes.iter().enumerate().map(|(rank, lane)| {
         let mut row = StageRow::list(Some(rank), lane.listed());
         let shown: usize = row.groups.iter().map(Vec::len).sum();
         row.more = lane.sampler_len.saturating_sub(shown);
+        row.raised.clone_from(&lane.raised);
         row
     });
     let batches = deal.lanes.iter().enumerate().map(|(rank, lane)| {
@@ -113,6 +118,7 @@ fn from_deal(listed: Step, deal: &super::Deal) -> Vec<StageView> {
             StageRow::of(Some(rank), starts.windows(2).map(|w| indices[w[0]..w[1]].to_vec()));
         let shown: usize = row.groups.iter().map(Vec::len).sum();
         row.more = lane.len.saturating_sub(shown);
+        row.raised.clone_from(&lane.raised);
         row
     });
     vec![
