@@ -96,6 +96,13 @@ test("step 7 without workers shows the same batches as two workers would load th
     await page.waitForSelector("#inside-one-gpu [data-testid=workers-preview] .stage-row");
     const preview = await rows("[data-testid=workers-preview]");
     assert.deepEqual(preview.map((r) => r.label), ["GPU 0 · worker 0", "GPU 0 · worker 1", "GPU 1 · worker 0", "GPU 1 · worker 1"]);
+    // (Once the story's sheet applies, each label on one line.)
+    const oneLine = await page.waitForFunction(() => [...document.querySelectorAll("#inside-one-gpu .stage-row .lane-label")].every((l) => {
+      const range = document.createRange();
+      range.selectNodeContents(l);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size === 1;
+    }), null, { timeout: 5000 }).then(() => true, () => false);
+    assert.ok(oneLine, "each worker's label on one line");
     // Batch b goes to worker b % 2: worker 0 loads GPU 0's batches 0, 2, ..., worker 1 the others.
     const [gpu0] = await lanes(page, "distributed");
     const batches = [0, 2, 4, 6].map((b) => gpu0.slice(b, b + 2));
