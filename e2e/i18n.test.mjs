@@ -117,7 +117,8 @@ test("an error in Chinese shows PyTorch's English message and a Chinese rule", a
   });
   await withPage({ lang: "zh", n: "abc" }, async (page) => {
     const error = await firstText(page, "[data-testid=error-n]");
-    assert.equal(error.trim(), 'n 必须是不小于 0 的整数；收到的是 "abc"。');
+    // The field is labelled len(dataset), and its message calls it so.
+    assert.equal(error.trim(), 'len(dataset) 必须是不小于 0 的整数；收到的是 "abc"。');
   });
 });
 

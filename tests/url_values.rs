@@ -292,6 +292,18 @@ fn held_values_are_the_pictures_as_python_spells_them() {
     assert_eq!(controls::held(&drawn, &[]), []);
 }
 
+/// The dataset's size is called what its control is labelled, `len(dataset)`, in what the page
+/// says of it (its message, the value a panel is drawn with), and `n` only in the URL.
+#[test]
+fn the_datasets_size_is_called_as_labelled() {
+    let (_, errors) = Params::default().read_pairs_over([("n", "-5")]);
+    let said = errors[0].message(sampler_viz::i18n::Lang::En);
+    assert!(said.starts_with("len(dataset) must be a whole number"), "{said}");
+    let held = [(Field::N, "8".to_string())];
+    assert_eq!(controls::held_values(&held), "len(dataset) = 8");
+    assert_eq!(Field::N.name(), "n");
+}
+
 /// `speed=` takes the speeds the epoch play offers, and nothing else.
 #[test]
 fn speeds_are_the_ones_offered() {

@@ -202,6 +202,6 @@ pub fn held(drawn: &Params, errors: &[ParamError]) -> Vec<(Field, String)> {
 /// [`held`]'s values as a figure names them: `num_replicas = 2, shuffle = False`.
 pub fn held_values(held: &[(Field, String)]) -> String {
     let values: Vec<String> =
-        held.iter().map(|(field, value)| format!("{} = {value}", field.name())).collect();
+        held.iter().map(|(field, value)| format!("{} = {value}", field.label())).collect();
     values.join(", ")
 }

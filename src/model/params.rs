@@ -151,6 +151,15 @@ impl Field {
         Field::NumSamplesPerRank,
     ];
 
+    /// What its control is labelled, and what its messages call it: the name in the URL but for
+    /// `n`, labelled `len(dataset)` as Python spells it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Field::N => "len(dataset)",
+            field => field.name(),
+        }
+    }
+
     /// The name in the URL (PyTorch's name where PyTorch has one).
     pub fn name(self) -> &'static str {
         match self {
@@ -261,7 +270,7 @@ impl ParamError {
     /// What is wrong: PyTorch's exception and message (English, as Python prints it) where
     /// PyTorch raises, else the page's own words in `lang`.
     pub fn message(&self, lang: Lang) -> String {
-        let field: &dyn fmt::Display = &self.field;
+        let field: &dyn fmt::Display = &self.field.label();
         let (key, got) = match &self.problem {
             Problem::Refused(error) => return error.shown_in(lang),
             Problem::TooManyRanks { max } => {

@@ -155,7 +155,7 @@ pub fn Compare(
             <div class="compare-bar">
                 {(!layout.embed).then(presets)}
                 <div class="bar-fields">
-                    <NumberField field=Field::N label="len(dataset)" errors_apart=true />
+                    <NumberField field=Field::N label=Field::N.label() errors_apart=true />
                     <NumberField field=Field::NumReplicas label="num_replicas" errors_apart=true />
                     <NumberField field=Field::BatchSize label="batch_size" errors_apart=true />
                     <Toggle field=Field::Shuffle label="shuffle" errors_apart=true />

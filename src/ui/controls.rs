@@ -90,7 +90,7 @@ pub fn Controls() -> impl IntoView {
                 {shows(&SAMPLER).then(|| view! {
                     <fieldset>
                         <legend><code>"DistributedSampler"</code></legend>
-                        {here(&Field::N).then(|| view! { <NumberField field=Field::N label="len(dataset)" /> })}
+                        {here(&Field::N).then(|| view! { <NumberField field=Field::N label=Field::N.label() /> })}
                         {here(&Field::NumReplicas).then(|| view! { <NumberField field=Field::NumReplicas label="num_replicas" /> })}
                         <NumberField field=Field::Rank label=tr(ControlText::RankLabel) />
                         {here(&Field::Shuffle).then(|| view! { <Toggle field=Field::Shuffle label="shuffle" /> })}
