@@ -30,11 +30,9 @@ pub fn SchemeStages(
     let stages = move || {
         let scheme = scheme::by_name(name.get()?)?;
         let params = state.dealt.get();
-        deals.with(|d| {
-            let Some((_, Ok(deal))) = d.get(k) else { return None };
-            let mut stages = stages::of(scheme, &params, deal).ok()?;
-            stages.extend(scheme.map_style_workers().then(|| stages::by_worker(deal)).flatten());
-            Some(stages)
+        deals.with(|d| match d.get(k) {
+            Some((_, Ok(deal))) => stages::of(scheme, &params, deal).ok(),
+            _ => None,
         })
     };
     // Every scheme has stages to show (its own, or its deal's): the disclosure is there for

@@ -20,10 +20,7 @@ pub fn StagesFigure() -> impl IntoView {
         let params = state.dealt.get();
         // Its own stages, or those read off its deal; with workers, each GPU's batches by worker.
         let views = focus.deal.with(|d| {
-            let Ok(deal) = d.as_ref() else { return Vec::new() };
-            let mut views = stages::of(s, &params, deal).unwrap_or_default();
-            views.extend(s.map_style_workers().then(|| stages::by_worker(deal)).flatten());
-            views
+            d.as_ref().ok().and_then(|deal| stages::of(s, &params, deal).ok()).unwrap_or_default()
         });
         view! {
             <div class="stages-figure" data-testid="stages-figure">

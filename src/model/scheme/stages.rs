@@ -62,13 +62,8 @@ pub fn by_worker(deal: &super::Deal) -> Option<StageView> {
     deal.lanes.iter().find(|l| !l.workers.is_empty())?;
     let mut rows = Vec::new();
     for (rank, lane) in deal.lanes.iter().enumerate() {
-        let indices: Vec<u32> = lane.tiles.iter().map(|t| t.index).collect();
         // The lane's tiles are its first batches; the worker of each is in order.
-        let mut starts = lane.batch_starts(deal.batch_size, indices.len());
-        let batches: Vec<&[u32]> = {
-            starts.push(indices.len());
-            starts.windows(2).map(|w| &indices[w[0]..w[1]]).collect()
-        };
+        let batches = batches(lane, deal.batch_size);
         // Only the workers of the batches shown (never a row per idle worker).
         let mut workers: Vec<usize> = lane.workers.iter().take(batches.len()).copied().collect();
         workers.sort_unstable();
@@ -83,21 +78,32 @@ pub fn by_worker(deal: &super::Deal) -> Option<StageView> {
     Some(StageView { step: super::Step::ByWorker, rows })
 }
 
+/// The batches a lane's tiles hold, in order (its first batches, as far as the tiles go).
+fn batches(lane: &super::Lane, batch_size: usize) -> Vec<Vec<u32>> {
+    let indices: Vec<u32> = lane.tiles.iter().map(|t| t.index).collect();
+    let mut starts = lane.batch_starts(batch_size, indices.len());
+    starts.push(indices.len());
+    starts.windows(2).map(|w| indices[w[0]..w[1]].to_vec()).collect()
+}
+
 /// A scheme's stages for `params`: its own ([`super::Scheme::stages`]), or, for a scheme that
 /// has none of its own, the last two read off its `deal`: each GPU's list as its sampler yields
-/// it (named by the step before the batches), then those lists in the loader's batches.
+/// it (named by the step before the batches), then those lists in the loader's batches. With
+/// a map-style loader's workers, then each GPU's batches by worker ([`by_worker`]).
 pub fn of(
     scheme: &dyn super::Scheme,
     params: &crate::model::Params,
     deal: &super::Deal,
 ) -> Result<Vec<StageView>, Vec<crate::model::ParamError>> {
-    let own = scheme.stages(params)?;
-    if !own.is_empty() {
-        return Ok(own);
+    let mut stages = scheme.stages(params)?;
+    if stages.is_empty() {
+        let steps = scheme.steps(params);
+        let listed =
+            steps.iter().rev().find(|&&s| s != Step::Batch).copied().unwrap_or(Step::Stripe);
+        stages = from_deal(listed, deal);
     }
-    let steps = scheme.steps(params);
-    let listed = steps.iter().rev().find(|&&s| s != Step::Batch).copied().unwrap_or(Step::Stripe);
-    Ok(from_deal(listed, deal))
+    stages.extend(scheme.map_style_workers().then(|| by_worker(deal)).flatten());
+    Ok(stages)
 }
 
 /// Each GPU's list (`listed`, the step that made it) and its batches, read off a deal's lanes.
@@ -111,11 +117,7 @@ fn from_deal(listed: Step, deal: &super::Deal) -> Vec<StageView> {
         row
     });
     let batches = deal.lanes.iter().enumerate().map(|(rank, lane)| {
-        let indices: Vec<u32> = lane.tiles.iter().map(|t| t.index).collect();
-        let mut starts = lane.batch_starts(deal.batch_size, indices.len());
-        starts.push(indices.len());
-        let mut row =
-            StageRow::of(Some(rank), starts.windows(2).map(|w| indices[w[0]..w[1]].to_vec()));
+        let mut row = StageRow::of(Some(rank), batches(lane, deal.batch_size));
         let shown: usize = row.groups.iter().map(Vec::len).sum();
         row.more = lane.len.saturating_sub(shown);
         row.raised.clone_from(&lane.raised);
