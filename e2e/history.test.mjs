@@ -176,6 +176,10 @@ test("390×844: the landing page playing by itself keeps the shown panel's epoch
   await session.withPage({}, async (page) => {
     await page.waitForSelector("[data-testid=play-epochs][aria-pressed=true]");
     assert.deepEqual(await outside(page, ["[data-scheme=distributed] [data-testid=history-row][data-epoch=\"3\"]"]), []);
+    // The note saying why set_epoch unticks by itself is there too, on one line of its own.
+    assert.deepEqual(await outside(page, ["[data-testid=demo-note]"]), []);
+    const note = await page.locator("[data-testid=demo-note]").boundingBox();
+    assert.ok(note.height < 20, `the note takes one line (${note.height} px)`);
   }, { ready: HISTORY, options: { reducedMotion: "no-preference" }, viewport: { width: 390, height: 844 } });
 });
 

@@ -198,9 +198,11 @@ pub fn EpochPlay(
                 aria-live=move || if steps.autoplay.get() { "off" } else { "polite" }>
                 {move || fill(T::Epoch, state.lang.get(), &[("epoch", &epoch())])}
             </output>
-            // Why `set_epoch` ticks and unticks by itself; once the reader has taken over it
-            // keeps its room, hidden, so that nothing beside it moves under their pointer.
-            {steps.turns_set_epoch.get_untracked().then(|| {
+        </div>
+        // Why `set_epoch` ticks and unticks by itself, beside the buttons (a line of its own on
+        // a phone); once the reader has taken over it keeps its room, hidden, so that nothing
+        // beside it moves under their pointer.
+        {steps.turns_set_epoch.get_untracked().then(|| {
                 let last = AUTOPLAY_EPOCHS - 1;
                 view! {
                     <span class="demo-note" data-testid="demo-note"
@@ -209,7 +211,6 @@ pub fn EpochPlay(
                     </span>
                 }
             })}
-        </div>
     }
 }
 
