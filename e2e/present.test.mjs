@@ -81,6 +81,27 @@ test("the button enters present mode, ←/→ go from story step to story step, 
   }, { ready: COMPARE, viewport: { width: 1280, height: 800 } });
 });
 
+test("the Present button during the landing page's own play starts from the page's values, not from the play's", async () => {
+  await session.withPage({}, async (page) => {
+    const SET_EPOCH = "[data-testid=compare] [data-testid=control-set_epoch]";
+    await page.waitForSelector("[data-testid=play-epochs][aria-pressed=true]");
+    // In the play's round without set_epoch, past epoch 0.
+    await page.waitForFunction((s) => !document.querySelector(s).checked, SET_EPOCH, { timeout: 12_000 });
+    await page.waitForFunction(() => document.querySelector("[data-testid=epoch]").textContent !== "epoch 0", null, { timeout: 5_000 });
+    await page.click("[data-testid=present]");
+    await page.waitForFunction(() => document.documentElement.classList.contains("presenting"));
+    assert.equal(await page.isChecked(SET_EPOCH), true, "set_epoch as the page has it");
+    assert.equal(await page.textContent("[data-testid=epoch]"), "epoch 0");
+    assert.equal(await page.getAttribute("[data-testid=play-epochs]", "aria-pressed"), "false", "the play stopped");
+    const query = pageQuery(page);
+    assert.equal(query.get("present"), "1");
+    assert.notEqual(query.get("set_epoch"), "0", "the URL does not keep the play's round");
+    assert.ok([null, "0"].includes(query.get("epoch")), `epoch 0 (${query.get("epoch")})`);
+    await page.waitForTimeout(2500);
+    assert.equal(await page.textContent("[data-testid=epoch]"), "epoch 0", "and nothing plays on");
+  }, { ready: COMPARE, options: { reducedMotion: "no-preference" }, viewport: { width: 1280, height: 800 } });
+});
+
 test("present=1&step=pitfalls opens at that step, a pitfall open; the last step has no next", async () => {
   await session.withPage({ present: 1, step: "pitfalls" }, async (page) => {
     assert.deepEqual((await look(page)).steps, ["pitfalls"]);

@@ -116,6 +116,23 @@ impl EpochSteps {
         self.show(self.current().saturating_add_signed(by));
     }
 
+    /// Stops playing and puts back what the landing page's play changed (the epoch, and
+    /// `set_epoch` in a round without it), quietly: the reader starts something of their own
+    /// (present mode, the walk-through) from the page as its address has it, not from whichever
+    /// epoch or round the play stood at.
+    fn leave_demo(self) {
+        let turned = self.turns_set_epoch.get_untracked();
+        self.turns_set_epoch.set(false);
+        self.autoplay.set(false);
+        self.playing.set(false);
+        let defaults = crate::model::Params::default();
+        let mut back = vec![(Field::Epoch, defaults.epoch.to_string())];
+        if turned {
+            back.push((Field::SetEpoch, crate::model::flag_text(defaults.set_epoch).to_string()));
+        }
+        self.state.set_many_quiet(&back);
+    }
+
     /// Stops playing (the reader took over).
     pub fn stop(self) {
         self.hand_over();
@@ -146,6 +163,9 @@ pub fn EpochPlay(
             let inside = |selector| within(target.as_ref(), selector);
             if own && inside("[data-owns-play]") {
                 // The play button: its click pauses (stopping here, the click would play again).
+            } else if own && inside("[data-leaves-demo]") {
+                // Present mode or the walk-through: they start from the page's own values.
+                steps.leave_demo();
             } else if inside("[data-keeps-play]") {
                 // The reader has `set_epoch` (or `shuffle`) in hand: the play leaves it to them.
                 steps.hand_over();

@@ -79,7 +79,7 @@ pub fn Guide() -> impl IntoView {
                 view! { <Card stop=stop close=move || set_open(false) /> }.into_any()
             } else {
                 view! {
-                    <button type="button" class="guide-start" data-testid="guide-start"
+                    <button type="button" class="guide-start" data-testid="guide-start" data-leaves-demo
                         on:click=move |_| set_open(true)>{tr(GuideText::Start)}</button>
                 }.into_any()
             }}

@@ -74,7 +74,7 @@ pub fn PresentButton() -> impl IntoView {
     let on = presenting.on;
     view! {
         <span class="present-hint" data-testid="present-hint" hidden=move || !on.get()>{tr(T::PresentHint)}</span>
-        <button type="button" class="present-button" data-testid="present"
+        <button type="button" class="present-button" data-testid="present" data-leaves-demo
             aria-pressed=move || on.get().to_string() on:click=move |_| presenting.set(!on.get_untracked())>
             {move || if on.get() { tr(T::LeavePresent).get() } else { tr(T::Present).get() }}
         </button>
