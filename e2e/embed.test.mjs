@@ -37,6 +37,17 @@ test("embed=1 leaves out the page chrome and keeps the controls, lengths, pipeli
   });
 });
 
+test("embed=1 in a 600×400 frame: the shown set-up's lanes are in the first screen", async () => {
+  await withPage({ embed: 1 }, async (page) => {
+    const bottoms = await page.$$eval("[data-testid=scheme-panel] [data-testid=gpu-lane]", (lanes) =>
+      lanes.filter((l) => l.getClientRects().length > 0).map((l) => Math.round(l.getBoundingClientRect().bottom)));
+    assert.equal(bottoms.length, 2, "one set-up shown, two GPUs");
+    assert.ok(bottoms.every((b) => b <= 400), `the lanes end at ${bottoms} px`);
+    // The heading stays for screen readers.
+    assert.equal((await page.textContent("#compare-title")).length > 0, true);
+  }, { ready: "[data-testid=compare] [data-testid=gpu-lane]", viewport: { width: 600, height: 400 } });
+});
+
 test("hide=seed,drop_last hides exactly those two controls, and unknown names are ignored", async () => {
   let all;
   await withPage({}, async (page) => {

@@ -18,6 +18,22 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// `text` escaped, with a `<wbr>` inside each CamelCase name where a capital follows a small
+/// letter (`Distributed<wbr>Sampler`), so that a narrow column breaks a long class name
+/// between its words rather than anywhere inside one.
+pub fn camel_breaks(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut previous = ' ';
+    for c in text.chars() {
+        if previous.is_ascii_lowercase() && c.is_ascii_uppercase() {
+            out.push_str("<wbr>");
+        }
+        out.push_str(&escape(c.encode_utf8(&mut [0; 4])));
+        previous = c;
+    }
+    out
+}
+
 /// A library's message as a `<span>`, marked English where it is PyTorch's own words (which
 /// stay English on either page).
 pub fn library_message(error: &super::ParamError, lang: crate::i18n::Lang) -> String {
@@ -37,6 +53,16 @@ pub fn rank_colour(rank: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn camel_breaks_between_the_words_of_a_name_only() {
+        assert_eq!(
+            camel_breaks("Lightning's DistributedSamplerWrapper"),
+            "Lightning&#39;s Distributed<wbr>Sampler<wbr>Wrapper"
+        );
+        assert_eq!(camel_breaks("MONAI <x>"), "MONAI &lt;x&gt;");
+        assert_eq!(camel_breaks("不分片 DataLoader"), "不分片 Data<wbr>Loader");
+    }
 
     #[test]
     fn markup_is_never_markup() {

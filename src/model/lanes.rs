@@ -101,9 +101,20 @@ fn lane_html(
     let wrap = if lane.tiles.len() <= WRAP_TILES { " wrap" } else { "" };
     let _ =
         write!(out, r#"<span class="tiles{wrap}" tabindex="0" role="group" aria-label="{label}">"#);
-    // Where each batch starts (its worker is the batch's place in this list).
+    // Where each batch starts (its worker is the batch's place in this list). Each batch is a
+    // box of its own, so that a lane wrapping onto a second row breaks between batches.
     let starts = lane.batch_starts(batch, lane.tiles.len());
+    let mut in_batch = false;
     for (pos, (tile, key)) in lane.tiles.iter().zip(keys).enumerate() {
+        let start = starts.binary_search(&pos);
+        if start.is_ok() {
+            out.push_str(if in_batch {
+                r#"</span><span class="batch">"#
+            } else {
+                r#"<span class="batch">"#
+            });
+            in_batch = true;
+        }
         if lane.resumed_at == Some(pos) {
             // Where a new process took over: a mark before its first sample.
             let _ = write!(
@@ -113,7 +124,6 @@ fn lane_html(
                 escape(E::SrResumed.text(lang)),
             );
         }
-        let start = starts.binary_search(&pos);
         if let Some(w) = start.ok().and_then(|b| lane.workers.get(b).copied()) {
             // The worker that loaded the batch, before its first sample.
             let text = escape(&fill(E::Worker.text(lang), &[("w", &w)]));
@@ -154,6 +164,9 @@ fn lane_html(
         if tile.dup {
             said(T::SrDup.text(lang));
         }
+        out.push_str("</span>");
+    }
+    if in_batch {
         out.push_str("</span>");
     }
     let more = lane.len.saturating_sub(LANE_CAP);

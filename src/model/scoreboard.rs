@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use super::html::{escape, library_message};
+use super::html::{camel_breaks, escape, library_message};
 use super::scheme::{self, Deal, Scheme, Shared, Verdict, verdict};
 use super::{Field, ParamError, Params, Problem, story};
 use crate::i18n::story::StoryText as T;
@@ -45,7 +45,7 @@ pub fn table(deals: &[Result<Deal, Vec<ParamError>>], focus: &str, lang: Lang) -
         let _ = write!(
             out,
             r#"<tr data-key="{name}" data-scheme="{name}"{dealt}><th scope="row" data-key="name">{}</th>"#,
-            escape(s.title().text(lang)),
+            camel_breaks(s.title().text(lang)),
         );
         match deals.get(k) {
             None => {
@@ -104,7 +104,7 @@ pub fn table(deals: &[Result<Deal, Vec<ParamError>>], focus: &str, lang: Lang) -
             let _ = write!(
                 out,
                 r#"<button type="button" data-key="compare" data-testid="scoreboard-compare" data-compare="{name}">{}</button>"#,
-                escape(&label),
+                camel_breaks(&label),
             );
         }
         out.push_str("</td></tr>");

@@ -177,7 +177,7 @@ pub fn Compare(
             </div>
             <CompareError />
             <AskedErrors />
-            <DatasetRow />
+            <DatasetRow deals=deals />
             <Switch focus=focus />
             <div class="panels" style=move || format!("--panels:{}", count.get())>
                 {move || (0..count.get()).map(|k| view! { <SchemePanel k=k deals=deals focus=focus /> }).collect_view()}
@@ -244,15 +244,21 @@ fn CompareError() -> impl IntoView {
 
 /// The dataset as tiles, `0 .. n`, each sample with the look it keeps in every lane.
 #[component]
-fn DatasetRow() -> impl IntoView {
+fn DatasetRow(
+    /// The compared schemes' deals: a weighted one's classes band the dataset's tiles too.
+    deals: Memo<Deals>,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     let n = move || state.dealt.with(|p| p.n);
+    let classes = Memo::new(move |_| {
+        deals.with(|d| d.iter().find_map(|(_, deal)| deal.as_ref().ok().and_then(Deal::classes)))
+    });
     view! {
         <div class="dataset-row" data-testid="dataset">
             <span class="row-label">{move || fill(T::Dataset, state.lang.get(), &[("n", &thousands(n()))])}</span>
             <span class="tiles" class:wrap=move || n() <= WRAP_TILES as u64 tabindex="0" role="group" aria-label=tr(T::DatasetShort)>
                 {move || (0..n().min(LANE_CAP as u64) as u32).map(|i| view! {
-                    <span class="tile" data-sample=i style=tile_style(i)>{i}</span>
+                    <span class="tile" data-sample=i data-class=move || classes.get().map(|c| c.of(i)) style=tile_style(i)>{i}</span>
                 }).collect_view()}
                 {move || (n() > LANE_CAP as u64).then(|| view! {
                     <span class="more">{fill(T::More, state.lang.get(), &[("count", &thousands(n() - LANE_CAP as u64))])}</span>

@@ -1,5 +1,5 @@
-//! A compared scheme's own options (named as its library names them), under its picker, and
-//! the stages its samples go through, under its lanes.
+//! A compared scheme's own options (named as its library names them) and the stages its
+//! samples go through, both under its lanes.
 
 use leptos::prelude::*;
 

@@ -35,7 +35,6 @@ pub fn SchemePanel(
                 <Picker k=k />
                 <Remove k=k />
                 <p class="summary">{move || scheme::by_name(name()).map(|s| super::rich(s.summary()))}</p>
-                <super::scheme_options::SchemeOptions k=k deals=deals />
             </header>
             <HeldNote k=k held=held />
             {move || deals.with(|d| match d.get(k).map(|(_, deal)| deal) {
@@ -45,6 +44,9 @@ pub fn SchemePanel(
             })}
             // Outside the deal's view, so that a new epoch does not draw it again.
             <super::epoch_history::EpochHistory k=k />
+            // Its own options under its picture (the lanes first, even with three panels of
+            // several options each), their refusals beside them.
+            <super::scheme_options::SchemeOptions k=k deals=deals />
             {move || deals.with(|d| match d.get(k).map(|(_, deal)| deal) {
                 Some(Ok(deal)) => facts(deal, k, state.lang.get()).into_any(),
                 _ => ().into_any(),
