@@ -33,7 +33,7 @@ const CASES = [
   {
     name: "num_replicas=0: both panels drawn with 2, and say so",
     params: { num_replicas: 0 },
-    held: "Showing num_replicas = 2, the last value that can be drawn",
+    held: "Still showing num_replicas = 2, as drawn before",
     refusedBy: ["distributed"],
     message: "Invalid rank 0, rank should be in the interval [0, -1]",
     asked: null,
@@ -43,7 +43,7 @@ const CASES = [
   {
     name: "loader_shuffle=1 beside a sampler: refused in the distributed panel, not without a sampler",
     params: { loader_shuffle: 1 },
-    held: "Showing loader_shuffle = False",
+    held: "Still showing loader_shuffle = False",
     refusedBy: ["distributed"],
     message: "sampler option is mutually exclusive with shuffle",
     asked: "sampler option is mutually exclusive with shuffle",
@@ -51,7 +51,7 @@ const CASES = [
   {
     name: "rank=9 of 4: the comparison carries PyTorch's message",
     params: { num_replicas: 4, rank: 9 },
-    held: "Showing rank = 0",
+    held: "Still showing rank = 0",
     refusedBy: [],
     message: "Invalid rank 9, rank should be in the interval [0, 3]",
     asked: "Invalid rank 9, rank should be in the interval [0, 3]",
@@ -73,11 +73,11 @@ for (const c of CASES) {
       const asked = await page.textContent("[data-testid=asked-errors]").catch(() => null);
       if (c.asked) assert.ok(asked?.includes(c.asked), `beside the comparison: ${asked}`);
       // Every step drawn from the controls says so too; the pitfalls draw their own values.
-      const value = c.held.replace(/^Showing /, "").replace(/, the last.*$/, "");
+      const value = c.held.replace(/^Still showing /, "").replace(/, as drawn.*$/, "");
       for (const [step, stale, note] of await readSteps(page)) {
         const own = step === "pitfalls";
         assert.equal(stale, !own, `step ${step} greyed`);
-        assert.equal(note.startsWith(`This step shows ${value}`), !own, `step ${step}: "${note}"`);
+        assert.equal(note.startsWith(`This step still shows ${value}`), !own, `step ${step}: "${note}"`);
       }
     });
   });

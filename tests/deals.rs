@@ -210,7 +210,9 @@ fn cover_agrees_with_a_walk_over_the_ranks() {
 /// The verdict under each scheme's lanes, read off its deal alone.
 #[test]
 fn verdicts() {
-    use scheme::Verdict::{AtLeastOnce, EachOnce, Empty, EveryGpuAll, Missing, Times};
+    use scheme::Verdict::{
+        AtLeastOnce, Drawn, EachOnce, Empty, EveryGpuAll, Missing, SameDraws, Times,
+    };
     #[track_caller]
     fn check(name: &str, query: &str, expect: scheme::Verdict) {
         let params =
@@ -237,6 +239,23 @@ fn verdicts() {
         EveryGpuAll { n: 8, w: 2 },
     );
     check("iterable", "n=8&num_replicas=2&num_workers=2&sharding=rank_and_worker", EachOnce);
+    // Weighted draws: GPUs seeded alike draw the very same list, whatever the counts; else the
+    // samples drawn by no GPU and more than once are said as draws, not as samples lost.
+    check("weighted_no_wrapper", "n=10&num_replicas=2", SameDraws { w: 2 });
+    check("weighted_no_wrapper", "n=10&num_replicas=3&replacement=0", SameDraws { w: 3 });
+    check("weighted_wrapper", "n=8&num_replicas=1&weights=uniform&replacement=0", EachOnce);
+    for (name, query) in [
+        ("weighted_no_wrapper", "n=10&num_replicas=2&generator=per_rank"),
+        ("weighted_wrapper", "n=20&num_replicas=2"),
+        ("monai_weighted", "n=20&num_replicas=2"),
+    ] {
+        let params =
+            Params::from_pairs(query.split('&').filter_map(|p| p.split_once('='))).unwrap();
+        let dealt = deal(name, &params);
+        let (never, more) = (dealt.unseen_len(), dealt.duplicated());
+        assert!(never > 0 && more > 0, "{name} {query}: a case with both");
+        check(name, query, Drawn { never, more });
+    }
 }
 
 /// Epochs until each of `w` Accelerate processes has seen all `n` samples, walking the core's

@@ -159,6 +159,11 @@ texts! {
             "Samples lost: {never} never seen this epoch, {more} seen more than once.",
             "本 epoch 有 {never} 个样本从未被处理，{more} 个被处理不止一次。"
         ),
+        /// Verdict of weighted draws: samples drawn by no GPU, and more than once.
+        Drawn => (
+            "Weighted draws: {never:# sample|# samples} drawn by no GPU this epoch, {more} drawn more than once.",
+            "加权抽样：本 epoch 有 {never} 个样本没有被任何 GPU 抽到，{more} 个被抽到不止一次。"
+        ),
         /// Verdict: nothing to process.
         Empty => ("Nothing to process: the dataset is empty.", "没有可处理的数据：数据集为空。"),
         /// Second verdict: the epoch repeats an earlier one.
@@ -245,13 +250,13 @@ texts! {
         ),
         /// On a panel drawn with the last good value of one control.
         HeldOne => (
-            "Showing {values}, the last value that can be drawn: the comparison draws every set-up with the same values, and the value asked for is refused.",
-            "这里显示的是 {values}，即最后一个能绘制的取值：对比中的每种方案都用同一组取值绘制，而所请求的取值被拒绝。"
+            "Still showing {values}, as drawn before: the value asked for is refused, and the comparison draws every set-up with the same values.",
+            "仍显示之前绘制的 {values}：所请求的取值被拒绝，而对比中的每种方案都用同一组取值绘制。"
         ),
         /// On a panel drawn with the last good values of several controls.
         HeldMany => (
-            "Showing {values}, the last values that can be drawn: the comparison draws every set-up with the same values, and the values asked for are refused.",
-            "这里显示的是 {values}，即最后一组能绘制的取值：对比中的每种方案都用同一组取值绘制，而所请求的取值被拒绝。"
+            "Still showing {values}, as drawn before: the values asked for are refused, and the comparison draws every set-up with the same values.",
+            "仍显示之前绘制的 {values}：所请求的取值被拒绝，而对比中的每种方案都用同一组取值绘制。"
         ),
         /// Above the comparison, before the messages of values it could not draw.
         NotAsAsked => ("Not drawn as asked:", "未按所请求的取值绘制："),

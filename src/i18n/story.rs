@@ -27,13 +27,13 @@ texts! {
         ),
         /// On a step drawn with the last good value of one control.
         HeldOne => (
-            "This step shows {values}, the last value that can be drawn: the value asked for is refused (its message is by its control).",
-            "此步骤显示的是 {values}，即最后一个能绘制的取值：所请求的取值被拒绝（原因见对应控件旁的提示）。",
+            "This step still shows {values}, as drawn before: the value asked for is refused (its message is by its control).",
+            "此步骤仍显示之前绘制的 {values}：所请求的取值被拒绝（原因见对应控件旁的提示）。",
         ),
         /// On a step drawn with the last good values of several controls.
         HeldMany => (
-            "This step shows {values}, the last values that can be drawn: the values asked for are refused (their messages are by their controls).",
-            "此步骤显示的是 {values}，即最后一组能绘制的取值：所请求的取值被拒绝（原因见对应控件旁的提示）。",
+            "This step still shows {values}, as drawn before: the values asked for are refused (their messages are by their controls).",
+            "此步骤仍显示之前绘制的 {values}：所请求的取值被拒绝（原因见对应控件旁的提示）。",
         ),
         /// The story's stylesheet could not be loaded.
         StylesMissing => (

@@ -66,18 +66,14 @@ pub fn facts(deal: &Deal, lang: Lang) -> impl IntoView {
     }
 }
 
-/// What weighted draws add up to: samples on several GPUs, repeats, and each class's share.
+/// What weighted draws add up to: samples on several GPUs, repeats, and each class's share
+/// (whether every GPU drew the same list is the verdict's to say).
 fn draws(draws: &Draws, lang: Lang) -> impl IntoView + use<> {
     let repeats: u64 = draws.repeats.iter().sum();
-    let same = draws.same_lists.then(|| {
-        let w = draws.repeats.len();
-        view! { <li data-fact="same-lists">{fill(T::SameLists, lang, &[("w", &w)])}</li> }
-    });
     let classes = draws.classes.as_ref().map(|c| class_facts(c, lang));
     view! {
         <li data-fact="on-several-gpus">{fill(T::OnSeveralGpus, lang, &[("count", &thousands(draws.on_several_gpus))])}</li>
         <li data-fact="repeat-draws">{fill(T::RepeatDraws, lang, &[("count", &thousands(repeats))])}</li>
-        {same}
         {classes}
     }
 }

@@ -19,6 +19,11 @@ pub enum Verdict {
     Times { times: u32 },
     /// `never` samples are processed by no GPU, `more` by more than one.
     Missing { never: u64, more: u64 },
+    /// Weighted draws (`Deal::draws`): every one of the `w` GPUs drew the very same list.
+    SameDraws { w: u64 },
+    /// Weighted draws: `never` samples drawn by no GPU, `more` drawn more than once, which
+    /// weights and replacement do by design (so not said to be lost).
+    Drawn { never: u64, more: u64 },
     /// Nothing to process.
     Empty,
 }
@@ -28,6 +33,15 @@ impl Verdict {
     pub fn of(deal: &Deal) -> Verdict {
         let w = deal.lanes.len() as u64;
         let (never, more) = (deal.unseen_len(), deal.duplicated());
+        if let Some(draws) = &deal.draws {
+            // Weighted draws: whether the GPUs drew alike matters more than the counts.
+            return match deal.visits.histogram.as_slice() {
+                [] => Verdict::Empty,
+                _ if draws.same_lists => Verdict::SameDraws { w },
+                [(1, _)] => Verdict::EachOnce,
+                _ => Verdict::Drawn { never, more },
+            };
+        }
         match deal.visits.histogram.as_slice() {
             [] => Verdict::Empty,
             [(1, _)] => Verdict::EachOnce,
@@ -53,6 +67,10 @@ pub fn said(deal: &Deal, lang: Lang) -> String {
         Verdict::Times { times } => fill(T::Times.text(lang), &[("times", &times)]),
         Verdict::Missing { never, more } => {
             fill(T::Missing.text(lang), &[("never", &n(never)), ("more", &n(more))])
+        }
+        Verdict::SameDraws { w } => fill(T::SameLists.text(lang), &[("w", &w)]),
+        Verdict::Drawn { never, more } => {
+            fill(T::Drawn.text(lang), &[("never", &n(never)), ("more", &n(more))])
         }
         Verdict::Empty => T::Empty.text(lang).to_string(),
     };
