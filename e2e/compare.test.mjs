@@ -157,14 +157,35 @@ test("a batch's first tile keeps its gap, ringed or not (the no-sampler lanes ar
     assertBatchGaps(none, 4);
     assertBatchGaps(lanes.filter((l) => l.scheme === "distributed"), 2);
   });
-  // On a phone, the no-sampler panel on its own.
+  // On a phone, the no-sampler panel on its own: batches of four ringed tiles, one a row (two
+  // are wider than its lane), never cut in two; batches of two share rows, a gap before each.
   await withPage(params, async (page) => {
     await page.click(".scheme-switch button >> nth=1");
     const lanes = await laneGaps(page);
     assert.deepEqual(lanes.map((l) => l.scheme), ["no_sampler", "no_sampler"]);
-    // Two batches of four ringed tiles are wider than a phone's lane: one batch a row.
     assertBatchGaps(lanes, 4, { shared: false });
   }, { viewport: { width: 390, height: 844 } });
+  await withPage({ ...params, batch_size: 2 }, async (page) => {
+    await page.click(".scheme-switch button >> nth=1");
+    assertBatchGaps(await laneGaps(page), 8);
+  }, { viewport: { width: 390, height: 844 } });
+});
+
+test("a batch wider than its lane wraps inside it: no tile leaves its lane, nothing scrolls sideways", async () => {
+  for (const [params, viewport] of [
+    [{ n: 32, num_replicas: 2, batch_size: 16 }, { width: 1280, height: 800 }],
+    [{ n: 16, num_replicas: 2, batch_size: 8 }, { width: 390, height: 844 }],
+  ]) {
+    await withPage(params, async (page) => {
+      const seen = await page.evaluate(() => ({
+        out: [...document.querySelectorAll("[data-testid=scheme-panel] .tiles .tile")]
+          .filter((t) => t.getClientRects().length > 0)
+          .filter((t) => t.getBoundingClientRect().right > t.closest(".tiles").getBoundingClientRect().right + 1).length,
+        across: document.documentElement.scrollWidth <= innerWidth,
+      }));
+      assert.deepEqual(seen, { out: 0, across: true }, `${JSON.stringify(params)} at ${viewport.width}`);
+    }, { viewport });
+  }
 });
 
 test("compare= picks the schemes; seed_per_rank's lanes lose and repeat samples", async () => {

@@ -43,8 +43,13 @@ test("embed=1 in a 600×400 frame: the shown set-up's lanes are in the first scr
       lanes.filter((l) => l.getClientRects().length > 0).map((l) => Math.round(l.getBoundingClientRect().bottom)));
     assert.equal(bottoms.length, 2, "one set-up shown, two GPUs");
     assert.ok(bottoms.every((b) => b <= 400), `the lanes end at ${bottoms} px`);
-    // The heading stays for screen readers.
-    assert.equal((await page.textContent("#compare-title")).length > 0, true);
+    // The heading stays for screen readers (clipped, not display: none), naming the section;
+    // the panels' one-line summaries go.
+    const heading = await page.$eval("#compare-title", (h) => ({ display: getComputedStyle(h).display, text: h.textContent }));
+    assert.notEqual(heading.display, "none");
+    assert.ok(heading.text.length > 0);
+    assert.equal(await page.getAttribute("[data-testid=compare]", "aria-labelledby"), "compare-title");
+    assert.equal(await page.locator("[data-testid=scheme-panel] .summary").first().isVisible(), false);
   }, { ready: "[data-testid=compare] [data-testid=gpu-lane]", viewport: { width: 600, height: 400 } });
 });
 

@@ -244,6 +244,12 @@ fn verdicts() {
     check("weighted_no_wrapper", "n=10&num_replicas=2", SameDraws { w: 2 });
     check("weighted_no_wrapper", "n=10&num_replicas=3&replacement=0", SameDraws { w: 3 });
     check("weighted_wrapper", "n=8&num_replicas=1&weights=uniform&replacement=0", EachOnce);
+    // Each GPU its own permutation of all ten: every GPU trains on all of them.
+    check(
+        "weighted_no_wrapper",
+        "n=10&num_replicas=2&generator=per_rank&replacement=0",
+        EveryGpuAll { n: 10, w: 2 },
+    );
     for (name, query) in [
         ("weighted_no_wrapper", "n=10&num_replicas=2&generator=per_rank"),
         ("weighted_wrapper", "n=20&num_replicas=2"),

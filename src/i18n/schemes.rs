@@ -250,13 +250,13 @@ texts! {
         ),
         /// On a panel drawn with the last good value of one control.
         HeldOne => (
-            "Still showing {values}, as drawn before: the value asked for is refused, and the comparison draws every set-up with the same values.",
-            "仍显示之前绘制的 {values}：所请求的取值被拒绝，而对比中的每种方案都用同一组取值绘制。"
+            "Showing {values} instead: the value asked for is refused, and the comparison draws every set-up with the same values.",
+            "这里改为显示 {values}：所请求的取值被拒绝，而对比中的每种方案都用同一组取值绘制。"
         ),
         /// On a panel drawn with the last good values of several controls.
         HeldMany => (
-            "Still showing {values}, as drawn before: the values asked for are refused, and the comparison draws every set-up with the same values.",
-            "仍显示之前绘制的 {values}：所请求的取值被拒绝，而对比中的每种方案都用同一组取值绘制。"
+            "Showing {values} instead: the values asked for are refused, and the comparison draws every set-up with the same values.",
+            "这里改为显示 {values}：所请求的取值被拒绝，而对比中的每种方案都用同一组取值绘制。"
         ),
         /// Above the comparison, before the messages of values it could not draw.
         NotAsAsked => ("Not drawn as asked:", "未按所请求的取值绘制："),

@@ -27,13 +27,13 @@ texts! {
         ),
         /// On a step drawn with the last good value of one control.
         HeldOne => (
-            "This step still shows {values}, as drawn before: the value asked for is refused (its message is by its control).",
-            "此步骤仍显示之前绘制的 {values}：所请求的取值被拒绝（原因见对应控件旁的提示）。",
+            "This step shows {values} instead: the value asked for is refused (its message is by its control).",
+            "此步骤改为显示 {values}：所请求的取值被拒绝（原因见对应控件旁的提示）。",
         ),
         /// On a step drawn with the last good values of several controls.
         HeldMany => (
-            "This step still shows {values}, as drawn before: the values asked for are refused (their messages are by their controls).",
-            "此步骤仍显示之前绘制的 {values}：所请求的取值被拒绝（原因见对应控件旁的提示）。",
+            "This step shows {values} instead: the values asked for are refused (their messages are by their controls).",
+            "此步骤改为显示 {values}：所请求的取值被拒绝（原因见对应控件旁的提示）。",
         ),
         /// The story's stylesheet could not be loaded.
         StylesMissing => (

@@ -117,9 +117,10 @@ impl EpochSteps {
     }
 
     /// Stops playing and puts back what the landing page's play changed (the epoch, and
-    /// `set_epoch` in a round without it), quietly: the reader starts something of their own
-    /// (present mode, the walk-through) from the page as its address has it, not from whichever
-    /// epoch or round the play stood at.
+    /// `set_epoch` in a round without it): the reader starts something of their own (present
+    /// mode, the walk-through) from the page's own values, not from whichever epoch or round
+    /// the play stood at. Quietly while the address is still bare; written once the reader
+    /// has taken `set_epoch` or `shuffle` in hand (the address then holds the epoch).
     fn leave_demo(self) {
         let turned = self.turns_set_epoch.get_untracked();
         self.turns_set_epoch.set(false);
@@ -130,7 +131,11 @@ impl EpochSteps {
         if turned {
             back.push((Field::SetEpoch, crate::model::flag_text(defaults.set_epoch).to_string()));
         }
-        self.state.set_many_quiet(&back);
+        if turned {
+            self.state.set_many_quiet(&back);
+        } else {
+            self.state.set_many(&back);
+        }
     }
 
     /// Stops playing (the reader took over).
@@ -157,15 +162,18 @@ pub fn EpochPlay(
     // The reader touching anything, or moving the focus, ends the landing page's own playing;
     // but not `set_epoch` or `shuffle`, whose effect the playing epochs show.
     // (`own` says whether the event is one the play button acts on itself: a press of it, or
-    // a key that clicks it.)
-    let take_over = move |target: Option<web_sys::EventTarget>, own: bool| {
+    // a key that clicks it; `focus` that it only moved the focus.)
+    let take_over = move |target: Option<web_sys::EventTarget>, own: bool, focus: bool| {
         if steps.autoplay.get_untracked() {
             let inside = |selector| within(target.as_ref(), selector);
             if own && inside("[data-owns-play]") {
                 // The play button: its click pauses (stopping here, the click would play again).
-            } else if own && inside("[data-leaves-demo]") {
-                // Present mode or the walk-through: they start from the page's own values.
-                steps.leave_demo();
+            } else if inside("[data-leaves-demo]") {
+                // Present mode or the walk-through: pressed, they start from the page's own
+                // values; only focused, nothing yet (the press comes next).
+                if own && !focus {
+                    steps.leave_demo();
+                }
             } else if inside("[data-keeps-play]") {
                 // The reader has `set_epoch` (or `shuffle`) in hand: the play leaves it to them.
                 steps.hand_over();
@@ -174,11 +182,12 @@ pub fn EpochPlay(
             }
         }
     };
-    let pointer = window_event_listener(ev::pointerdown, move |e| take_over(e.target(), true));
+    let pointer =
+        window_event_listener(ev::pointerdown, move |e| take_over(e.target(), true, false));
     let key = window_event_listener(ev::keydown, move |e| {
-        take_over(e.target(), matches!(e.key().as_str(), " " | "Enter"))
+        take_over(e.target(), matches!(e.key().as_str(), " " | "Enter"), false)
     });
-    let focus = window_event_listener(ev::focusin, move |e| take_over(e.target(), true));
+    let focus = window_event_listener(ev::focusin, move |e| take_over(e.target(), true, true));
     // Once the reader scrolls past the first screen it stops for good, so that nothing they
     // read further down changes under their eyes.
     let scroll = window_event_listener(ev::scroll, move |_| {
@@ -205,6 +214,7 @@ pub fn EpochPlay(
                 <Icon path=STEP_BACK />
             </button>
             <button type="button" class="play" data-testid="play-epochs" data-owns-play aria-label=label
+                aria-describedby=move || steps.turns_set_epoch.get().then_some("demo-note")
                 aria-pressed=move || steps.playing.get().to_string() on:click=move |_| steps.toggle()>
                 {move || if steps.playing.get() { view! { <Icon path=PAUSE /> } } else { view! { <Icon path=PLAY /> } }}
             </button>
@@ -225,7 +235,7 @@ pub fn EpochPlay(
         {steps.turns_set_epoch.get_untracked().then(|| {
                 let last = AUTOPLAY_EPOCHS - 1;
                 view! {
-                    <span class="demo-note" data-testid="demo-note"
+                    <span class="demo-note" id="demo-note" data-testid="demo-note"
                         class:ended=move || !steps.turns_set_epoch.get()>
                         {move || fill(T::PlayingBoth, state.lang.get(), &[("last", &last)])}
                     </span>

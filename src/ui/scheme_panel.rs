@@ -28,6 +28,21 @@ pub fn SchemePanel(
     let state = expect_context::<AppState>();
     let name = move || deals.with(|d| d.get(k).map_or("", |(name, _)| *name));
     let held = expect_context::<super::compare::Held>().0;
+    let asked = asked_deal(k);
+    // A panel whose lanes are what the values asked for deal (a set-up that never reads the
+    // value refused, as the no-sampler set-up and `loader_shuffle`) is not held: no mark.
+    let unaffected = Memo::new(move |_| {
+        if !every_refused_value_read(state) {
+            return false;
+        }
+        asked.with(|a| match a {
+            Some(Ok(dealt)) => {
+                deals.with(|d| d.get(k).is_some_and(|(_, drawn)| drawn.as_ref() == Ok(dealt)))
+            }
+            _ => false,
+        })
+    });
+    let held = Memo::new(move |_| if unaffected.get() { Vec::new() } else { held.get() });
     view! {
         <div class="scheme-panel" class:is-focus=move || focus.get() == k data-testid="scheme-panel" data-scheme=name
             class:stale=move || held.with(|h| !h.is_empty())>
@@ -36,7 +51,7 @@ pub fn SchemePanel(
                 <Remove k=k />
                 <p class="summary">{move || scheme::by_name(name()).map(|s| super::rich(s.summary()))}</p>
             </header>
-            <HeldNote k=k held=held />
+            <HeldNote held=held asked=asked />
             {move || deals.with(|d| match d.get(k).map(|(_, deal)| deal) {
                 Some(Ok(deal)) => body(deal, k, state.lang.get()).into_any(),
                 Some(Err(errors)) => refused(errors, state.lang.get()).into_any(),
@@ -68,9 +83,22 @@ pub fn SchemePanel(
 /// Says, on the panel, which values it is drawn with in place of the refused ones, and the
 /// library's message when this scheme itself refuses the values asked for.
 #[component]
-fn HeldNote(k: usize, held: Memo<Vec<(crate::model::Field, String)>>) -> impl IntoView {
+fn HeldNote(
+    /// The values it is drawn with in place of refused ones (none when it is not held).
+    held: Memo<Vec<(crate::model::Field, String)>>,
+    /// What this scheme deals for the values asked for ([`asked_deal`]).
+    asked: Memo<Option<Result<Deal, Vec<crate::model::ParamError>>>>,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let refusal = refused_as_asked(k);
+    // A scheme still to load refuses nothing: its panel says it is loading.
+    let refusal = Memo::new(move |_| {
+        asked.with(|a| match a {
+            Some(Err(errors)) if !errors.iter().any(crate::model::ParamError::is_on_demand) => {
+                Some(errors.clone())
+            }
+            _ => None,
+        })
+    });
     move || {
         held.with(|held| {
             (!held.is_empty()).then(|| {
@@ -94,11 +122,11 @@ fn HeldNote(k: usize, held: Memo<Vec<(crate::model::Field, String)>>) -> impl In
     }
 }
 
-/// The library's refusal of the values the controls ask for, when this scheme refuses them
-/// (a set-up refused as a whole, as `DataLoader(sampler=..., shuffle=True)`): the lanes are
-/// the last good values'. Asked only while a value is refused, and within the history's
-/// budget of draws (a scheme that accepts the values deals them in full).
-fn refused_as_asked(k: usize) -> Memo<Option<Vec<crate::model::ParamError>>> {
+/// What the `k`-th scheme deals for the values the controls ask for, while a value is refused
+/// and the lanes are the last good values': the library's refusal when this scheme refuses
+/// them (a set-up refused as a whole, as `DataLoader(sampler=..., shuffle=True)`), or its
+/// deal when it takes them. Asked only within the history's budget of draws.
+fn asked_deal(k: usize) -> Memo<Option<Result<Deal, Vec<crate::model::ParamError>>>> {
     let state = expect_context::<AppState>();
     Memo::new(move |_| {
         if state.errors.with(Vec::is_empty) {
@@ -111,12 +139,15 @@ fn refused_as_asked(k: usize) -> Memo<Option<Vec<crate::model::ParamError>>> {
         if asked == drawn || !affordable {
             return None;
         }
-        // A scheme still to load refuses nothing: its panel says it is loading.
-        scheme
-            .deal(&asked, &scheme::Shared::default())
-            .err()
-            .filter(|errors| !errors.iter().any(crate::model::ParamError::is_on_demand))
+        Some(scheme.deal(&asked, &scheme::Shared::default()))
     })
+}
+
+/// Whether every refused value was read: a text that is no value at all (`abc`) keeps the
+/// drawn value in what is asked, so no deal of the asked values can stand for it.
+fn every_refused_value_read(state: AppState) -> bool {
+    let (asked, drawn) = (state.asked.get(), state.drawn.get());
+    state.errors.with(|errors| errors.iter().all(|e| asked.get(e.field) != drawn.get(e.field)))
 }
 
 /// Takes this scheme out of the comparison, when there are more than two.

@@ -33,16 +33,12 @@ impl Verdict {
     pub fn of(deal: &Deal) -> Verdict {
         let w = deal.lanes.len() as u64;
         let (never, more) = (deal.unseen_len(), deal.duplicated());
-        if let Some(draws) = &deal.draws {
-            // Weighted draws: whether the GPUs drew alike matters more than the counts.
-            return match deal.visits.histogram.as_slice() {
-                [] => Verdict::Empty,
-                _ if draws.same_lists => Verdict::SameDraws { w },
-                [(1, _)] => Verdict::EachOnce,
-                _ => Verdict::Drawn { never, more },
-            };
+        let draws = deal.draws.as_ref();
+        if draws.is_some_and(|d| d.same_lists) && !deal.visits.histogram.is_empty() {
+            // Weighted draws alike on every GPU: that matters more than the counts.
+            return Verdict::SameDraws { w };
         }
-        match deal.visits.histogram.as_slice() {
+        let verdict = match deal.visits.histogram.as_slice() {
             [] => Verdict::Empty,
             [(1, _)] => Verdict::EachOnce,
             &[(times, samples)] if w >= 2 && u64::from(times) == w => {
@@ -51,6 +47,11 @@ impl Verdict {
             &[(times, _)] if times >= 2 => Verdict::Times { times },
             _ if never == 0 => Verdict::AtLeastOnce { more },
             _ => Verdict::Missing { never, more },
+        };
+        match verdict {
+            // Samples no weighted draw reached are not lost: weights and replacement do that.
+            Verdict::Missing { never, more } if draws.is_some() => Verdict::Drawn { never, more },
+            verdict => verdict,
         }
     }
 }
