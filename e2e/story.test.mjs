@@ -115,6 +115,14 @@ test("step 7 without workers shows the same batches as two workers would load th
   });
 });
 
+test("step 7's preview of two workers shows the first two GPUs, however many there are", async () => {
+  await withPage({ n: 64, num_replicas: 8, batch_size: 2 }, async (page) => {
+    await page.waitForSelector("#inside-one-gpu [data-testid=workers-preview] .stage-row");
+    const labels = await page.$$eval("#inside-one-gpu [data-testid=workers-preview] .stage-row .lane-label", (ls) => ls.map((l) => l.textContent));
+    assert.deepEqual(labels, ["GPU 0 · worker 0", "GPU 0 · worker 1", "GPU 1 · worker 0", "GPU 1 · worker 1"]);
+  });
+});
+
 test("step 3's timeline draws the followed scheme: its own seeding call, its repeats, and past the history's budget the calls alone", async () => {
   // Lightning's unrepeated sampler seeds with the epoch alone: forgotten set_epoch, manual_seed(0).
   const query = { n: 10, num_replicas: 2, compare: "distributed,lightning_unrepeated", focus: "lightning_unrepeated", set_epoch: 0 };

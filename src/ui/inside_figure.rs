@@ -10,6 +10,9 @@ use crate::i18n::story::StoryText as T;
 use crate::model::Field;
 use crate::model::scheme::stages;
 
+/// How many GPUs the preview of two workers shows.
+const PREVIEW_GPUS: usize = 2;
+
 /// Step 7: each GPU's batches by the worker that loads them, and where uneven ends hang.
 #[component]
 pub fn InsideFigure() -> impl IntoView {
@@ -23,9 +26,12 @@ pub fn InsideFigure() -> impl IntoView {
             let by_worker = stages::by_worker(deal).map(|v| stage_view(v, lang));
             let hang = super::hang_view::hang_view(deal, lang);
             // Without workers, the same batches as two workers would load them (a map-style
-            // loader's workers take whole batches in turn), and the button that sets it.
+            // loader's workers take whole batches in turn), and the button that sets it. The
+            // first GPUs show it: at 64 GPUs of the size cap, every GPU's rows were thousands
+            // of tiles and millions of batches' workers in the task that draws the change.
             let preview = (workers == 0 && focus.scheme.get().map_style_workers()).then(|| {
                 let mut two = crate::model::scheme::Deal::clone(deal);
+                two.lanes.truncate(PREVIEW_GPUS);
                 two.assign_workers(2);
                 let view = stages::by_worker(&two).map(|v| stage_view(v, lang));
                 view! {
