@@ -127,14 +127,12 @@ impl EpochSteps {
         self.autoplay.set(false);
         self.playing.set(false);
         let defaults = crate::model::Params::default();
-        let mut back = vec![(Field::Epoch, defaults.epoch.to_string())];
+        let epoch = (Field::Epoch, defaults.epoch.to_string());
         if turned {
-            back.push((Field::SetEpoch, crate::model::flag_text(defaults.set_epoch).to_string()));
-        }
-        if turned {
-            self.state.set_many_quiet(&back);
+            let set_epoch = crate::model::flag_text(defaults.set_epoch).to_string();
+            self.state.set_many_quiet(&[epoch, (Field::SetEpoch, set_epoch)]);
         } else {
-            self.state.set_many(&back);
+            self.state.set_many(&[epoch]);
         }
     }
 
